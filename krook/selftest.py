@@ -1,0 +1,355 @@
+"""``krook --selftest``: prove that this copy of Krook (source or frozen) actually works.
+
+Prints ONE JSON line and exits 0 when every check passed::
+
+    {"ok": true, "frozen": false, "python": "3.11.7", ..., "checks": {"assets": {"status": "ok", ...}, ...}}
+
+or exits 1 with ``"ok": false`` and ``"reason"`` naming the first failing check. Each check reports one of
+``ok`` / ``failed`` / ``skipped`` with a detail, so the output says exactly what was and wasn't checked.
+
+Adding a check
+--------------
+Write a function taking a :class:`Context` and returning a short detail string, and register it::
+
+    from krook.selftest import Context, SkipCheck, check
+
+    @check("rules_deal")
+    def _deal(ctx: Context) -> str:
+        ...                       # raise anything to fail (the message becomes the reason)
+        return "dealt 57 cards"   # or raise SkipCheck("why") when it cannot run here
+
+Checks run in registration order inside a temporary ``KROOK_HOME`` with SDL's dummy video and audio
+drivers (unless the caller set ``SDL_VIDEODRIVER``/``SDL_AUDIODRIVER``), so they never touch the player's
+files or open a window. A check module must be imported before :func:`run_selftest` for its checks to
+exist; the cleaner seam for other packages is a hook module (below), which is imported on demand.
+
+Hook modules (extension points for other packages)
+---------------------------------------------------
+Three checks are placeholders until their packages exist. Each imports a module and calls one function
+with the :class:`Context`; a missing module is reported as ``skipped: not built yet`` (never as ok):
+
+* ``scenes_render`` -> ``krook.scenes.selftest_hook.render_every_scene(ctx) -> str``: build every scene
+  with ``ctx.services`` and draw it once to an offscreen surface.
+* ``bot_hand``      -> ``krook.scenes.selftest_hook.play_bot_hand(ctx) -> str``: play one complete hand
+  with bots in every seat, driving it through the scenes.
+* ``net_loopback``  -> ``krook.net.selftest_hook.loopback_handshake(ctx) -> str``: host on 127.0.0.1 with
+  an OS-chosen port, join it, finish the version handshake, close both ends.
+
+``strict=True`` (or ``KROOK_SELFTEST_STRICT=1``) turns any skipped check into a failure, for CI once all
+parts exist. Frozen builds must bundle the hook modules: ``krook.spec`` collects every ``krook``
+submodule for that reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from krook import __version__, paths, storage
+
+__all__ = [
+    "CHECKS",
+    "Check",
+    "CheckResult",
+    "Context",
+    "SkipCheck",
+    "check",
+    "main",
+    "register_hook_check",
+    "run_selftest",
+]
+
+Status = Literal["ok", "failed", "skipped"]
+STRICT_ENV = "KROOK_SELFTEST_STRICT"
+NOT_BUILT = "not built yet"
+
+
+class SkipCheck(Exception):
+    """Raised by a check that cannot run in this environment; the message says why."""
+
+
+@dataclass
+class Context:
+    """What every check gets: the temporary home folder and a place to share set-up between checks.
+
+    ``services`` is for later checks that need objects built by earlier ones (e.g. an asset cache);
+    keys are the names of the checks that put them there.
+    """
+
+    home: Path
+    services: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    status: Status
+    detail: str
+    ms: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {"status": self.status, "detail": self.detail, "ms": round(self.ms, 1)}
+
+
+Check = Callable[[Context], str]
+
+# Insertion-ordered: checks run and are reported in the order they were registered.
+CHECKS: dict[str, Check] = {}
+
+
+def check(name: str, *, replace: bool = False) -> Callable[[Check], Check]:
+    """Decorator registering a check under ``name``; a second check with the same name is an error."""
+
+    def register(fn: Check) -> Check:
+        if name in CHECKS and not replace:
+            raise ValueError(f"selftest check {name!r} is already registered")
+        CHECKS[name] = fn
+        return fn
+
+    return register
+
+
+def register_hook_check(name: str, module: str, function: str) -> None:
+    """Register a check that calls ``module.function(ctx)``, skipped honestly while the module is missing."""
+
+    def run_hook(ctx: Context) -> str:
+        try:
+            spec = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # a parent package is missing
+            spec = None
+        if spec is None:
+            raise SkipCheck(f"{NOT_BUILT} ({module} does not exist)")
+        # Imported only now, so an ImportError inside the hook is a real failure, not a skip.
+        mod = importlib.import_module(module)
+        fn = getattr(mod, function, None)
+        if fn is None:
+            raise SkipCheck(f"{NOT_BUILT} ({module}.{function} does not exist)")
+        detail = fn(ctx)
+        return str(detail) if detail else f"{module}.{function} passed"
+
+    check(name)(run_hook)
+
+
+# --- built-in checks ------------------------------------------------------------------------------
+
+
+def _pygame() -> Any:
+    # The support banner would be a second line on stdout, breaking the one-JSON-line contract.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    return pygame
+
+
+def _mixer_ready(pygame: Any) -> str | None:
+    """None when the mixer works, else why not (a machine without audio must still pass the selftest)."""
+    if pygame.mixer.get_init():
+        return None
+    try:
+        pygame.mixer.init()
+    except pygame.error as e:
+        return str(e) or "mixer init failed"
+    return None
+
+
+@check("assets")
+def _check_assets(ctx: Context) -> str:
+    """Every file under krook/assets loads with the loader the game will use."""
+    pygame = _pygame()
+    root = paths.assets_root()
+    if not root.is_dir():
+        raise RuntimeError(f"assets folder missing: {root}")
+    pygame.font.init()
+    pygame.font.Font(None, 16)  # pygame's bundled default font: the frozen build must carry it too
+    counts: dict[str, int] = {}
+    unchecked: list[str] = []
+    no_mixer: str | None = None
+    for file in paths.iter_assets():
+        rel = file.relative_to(root).as_posix()
+        suffix = file.suffix.lower()
+        try:
+            if suffix == ".svg":
+                pygame.image.load_sized_svg(str(file), (64, 64))
+            elif suffix in (".png", ".jpg", ".jpeg", ".bmp", ".ico", ".gif", ".webp"):
+                pygame.image.load(str(file))
+            elif suffix in (".ttf", ".otf"):
+                pygame.font.Font(str(file), 16)
+            elif suffix in (".wav", ".ogg", ".mp3", ".flac"):
+                no_mixer = no_mixer or _mixer_ready(pygame)
+                if no_mixer:
+                    suffix = "sound (not played: no mixer)"
+                    file.read_bytes()
+                else:
+                    pygame.mixer.Sound(str(file))
+            elif suffix == ".json":
+                json.loads(file.read_text(encoding="utf-8"))
+            elif suffix in (".txt", ".md", "") or file.name.startswith("LICENSE"):
+                file.read_text(encoding="utf-8")
+            else:
+                unchecked.append(rel)
+                continue
+        except Exception as e:
+            raise RuntimeError(f"{rel}: {type(e).__name__}: {e}") from e
+        counts[suffix or "(none)"] = counts.get(suffix or "(none)", 0) + 1
+    total = sum(counts.values())
+    summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no asset files yet"
+    detail = f"{total} files loaded ({summary}) + default font"
+    if unchecked:
+        detail += f"; no loader for {len(unchecked)}: {', '.join(unchecked[:5])}"
+    if no_mixer:
+        detail += f"; sounds only read, mixer unavailable: {no_mixer}"
+    return detail
+
+
+@check("user_dirs")
+def _check_user_dirs(ctx: Context) -> str:
+    """The data, config and log folders resolve under KROOK_HOME and accept an atomic save."""
+    dirs = {
+        "data": paths.user_data_dir(),
+        "config": paths.user_config_dir(),
+        "logs": paths.user_log_dir(),
+    }
+    for name, folder in dirs.items():
+        if not folder.is_relative_to(ctx.home):
+            raise RuntimeError(f"{name} folder {folder} ignores KROOK_HOME={ctx.home}")
+        probe = folder / "selftest-probe.json"
+        storage.save_json(probe, "selftest", 1, {"folder": name})
+        if storage.load_json(probe, "selftest", 1) != {"folder": name}:
+            raise RuntimeError(f"{name} folder: read back something else")
+        probe.unlink()
+    return "data, config and logs writable"
+
+
+@check("display")
+def _check_display(ctx: Context) -> str:
+    """A display surface can be created, drawn on and flipped."""
+    pygame = _pygame()
+    pygame.display.init()
+    try:
+        surface = pygame.display.set_mode((320, 240))
+        surface.fill((20, 90, 40))
+        pygame.draw.circle(surface, (230, 200, 60), (160, 120), 40)
+        pygame.display.flip()
+        if surface.get_at((160, 120))[:3] != (230, 200, 60):
+            raise RuntimeError("drawn pixel did not read back")
+        return f"320x240 surface on driver {pygame.display.get_driver()!r}"
+    finally:
+        pygame.display.quit()
+
+
+register_hook_check("scenes_render", "krook.scenes.selftest_hook", "render_every_scene")
+register_hook_check("bot_hand", "krook.scenes.selftest_hook", "play_bot_hand")
+register_hook_check("net_loopback", "krook.net.selftest_hook", "loopback_handshake")
+
+
+# --- running ----------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _environment(home: Path | None) -> Iterator[Path]:
+    """Temporary KROOK_HOME and headless SDL drivers, all restored afterwards."""
+    saved = {k: os.environ.get(k) for k in (paths.HOME_ENV, "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    with contextlib.ExitStack() as stack:
+        if home is None:
+            home = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="krook-selftest-")))
+        os.environ[paths.HOME_ENV] = str(home)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        try:
+            yield home
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+
+def _run_one(fn: Check, ctx: Context) -> CheckResult:
+    start = time.perf_counter()
+    try:
+        detail = fn(ctx)
+        status: Status = "ok"
+    except SkipCheck as e:
+        status, detail = "skipped", str(e) or "skipped"
+    except Exception as e:
+        status = "failed"
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        detail = f"{type(e).__name__}: {e} (at {Path(where.filename).name}:{where.lineno})"
+    return CheckResult(status, str(detail), (time.perf_counter() - start) * 1000)
+
+
+def run_selftest(
+    *, home: Path | None = None, only: list[str] | None = None, strict: bool | None = None
+) -> dict[str, Any]:
+    """Run the registered checks (or just ``only``) and return the report as a JSON-ready dict.
+
+    ``home`` is the KROOK_HOME to use (a fresh temporary folder when None). ``strict`` makes skipped
+    checks count as failures (default: the ``KROOK_SELFTEST_STRICT`` env var).
+    """
+    if strict is None:
+        strict = os.environ.get(STRICT_ENV, "") not in ("", "0")
+    names = list(CHECKS) if only is None else only
+    unknown = [n for n in names if n not in CHECKS]
+    if unknown:
+        raise ValueError(f"unknown selftest checks: {', '.join(unknown)}; known: {', '.join(CHECKS)}")
+    start = time.perf_counter()
+    results: dict[str, CheckResult] = {}
+    with _environment(home) as used_home:
+        ctx = Context(home=used_home)
+        for name in names:
+            results[name] = _run_one(CHECKS[name], ctx)
+        pygame = sys.modules.get("pygame")
+        if pygame is not None:
+            pygame.quit()
+    bad = [(n, r) for n, r in results.items() if r.status == "failed" or (strict and r.status == "skipped")]
+    report: dict[str, Any] = {
+        "ok": not bad,
+        "frozen": paths.is_frozen(),
+        "krook": __version__,
+        "python": platform.python_version(),
+        "pygame": getattr(getattr(sys.modules.get("pygame"), "version", None), "ver", None),
+        "platform": platform.platform(),
+        "strict": strict,
+        "seconds": round(time.perf_counter() - start, 3),
+        "checks": {n: r.as_json() for n, r in results.items()},
+    }
+    if bad:
+        name, result = bad[0]
+        report["reason"] = f"{name}: {result.status}: {result.detail}"
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the report as one JSON line; 0 when ok. ``argv`` may hold ``--strict`` and check names."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    strict = True if "--strict" in args else None
+    only = [a for a in args if not a.startswith("-")] or None
+    try:
+        report = run_selftest(only=only, strict=strict)
+    except Exception as e:  # the runner itself broke: still answer in the promised format
+        report = {
+            "ok": False,
+            "frozen": paths.is_frozen(),
+            "reason": f"selftest runner: {type(e).__name__}: {e}",
+        }
+    line = json.dumps(report, separators=(",", ":"), sort_keys=False)
+    out = sys.stdout
+    if out is not None:
+        print(line, file=out, flush=True)
+    return 0 if report["ok"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
