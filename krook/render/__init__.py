@@ -1,0 +1,1 @@
+"""Drawing services shared by every scene: the palette, fonts and card art."""
