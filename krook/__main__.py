@@ -1,0 +1,5 @@
+import sys
+
+from krook.cli import main
+
+sys.exit(main())

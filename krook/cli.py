@@ -1,0 +1,55 @@
+"""The ``krook`` command: with no arguments it opens the game; subcommands run the headless tools."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+# Subcommands owned by other packages are imported only when used, so `krook replay` never loads pygame.
+_DELEGATES: dict[str, tuple[str, str]] = {
+    "arena": ("krook.bots.arena", "Play two bot strengths against each other on duplicate deals."),
+    "serve": ("krook.net.serve", "Host a LAN game without a window."),
+    "gallery": ("krook.tools.gallery", "Render every scene to PNG files."),
+}
+
+
+def _delegate(module: str) -> Callable[[Sequence[str]], int]:
+    def run(argv: Sequence[str]) -> int:
+        return int(importlib.import_module(module).main(list(argv)) or 0)
+
+    return run
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "--selftest":
+        from krook.selftest import main as selftest_main
+
+        return int(selftest_main() or 0)
+    if args and args[0] in _DELEGATES:
+        return _delegate(_DELEGATES[args[0]][0])(args[1:])
+    if args and args[0] in ("replay", "sim"):
+        from krook.tools import replay_sim
+
+        return replay_sim.main(args)
+    if not args or args[0] == "play" or args[0].startswith("--"):
+        parser = argparse.ArgumentParser(
+            prog="krook",
+            description="Krook, the Rook card game. Subcommands: play (default), replay, sim, "
+            + ", ".join(_DELEGATES) + "; --selftest checks an installed copy.",
+        )
+        parser.add_argument("command", nargs="?", default="play", choices=["play"])
+        parser.add_argument("--size", help="window size, e.g. 1280x720")
+        parser.add_argument("--fullscreen", action="store_true")
+        opts = parser.parse_args(args)
+        from krook.app import run_app
+
+        return int(run_app(size=opts.size, fullscreen=opts.fullscreen) or 0)
+    print(f"krook: unknown command {args[0]!r}; try 'krook --help'", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

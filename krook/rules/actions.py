@@ -1,0 +1,115 @@
+"""Actions as frozen dataclasses and their text notation: ``bid 85``, ``pass``, ``redeal``,
+``discard R5 R6 R7 Y8 Y9``, ``trump G``, ``call G1``, ``play R14``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_NAMES, Color, parse_card
+from .errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    def __str__(self) -> str:
+        return "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: frozenset[int]
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(CARD_NAMES[c] for c in sorted(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Trump:
+    color: Color
+
+    def __str__(self) -> str:
+        return f"trump {self.color.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    card: int
+
+    def __str__(self) -> str:
+        return f"call {CARD_NAMES[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {CARD_NAMES[self.card]}"
+
+
+Action = Bid | Pass | Redeal | Discard | Trump | Call | Play
+
+_PASS = Pass()
+_REDEAL = Redeal()
+# Parsed single-token actions are reused: play/bid/trump/call texts repeat millions of times in simulations.
+_CACHE: dict[str, Action] = {}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text; raises NotationError saying what is wrong."""
+    cached = _CACHE.get(text)
+    if cached is not None:
+        return cached
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text such as 'play R14', not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("empty action: try 'bid 70', 'pass', 'discard ...', 'trump G', 'call G1' or 'play R14'")
+    verb, args = words[0].lower(), words[1:]
+    action: Action
+    if verb == "pass" or verb == "redeal":
+        if args:
+            raise NotationError(f"{verb!r} takes nothing after it, but got {' '.join(args)!r}")
+        action = _PASS if verb == "pass" else _REDEAL
+    elif verb == "bid":
+        if len(args) != 1 or not args[0].isdigit():
+            raise NotationError(f"{text!r}: a bid is 'bid' and a whole number, e.g. 'bid 85'")
+        action = Bid(int(args[0]))
+    elif verb == "discard":
+        if not args:
+            raise NotationError(f"{text!r}: name the cards to discard, e.g. 'discard R5 R6 R7 Y8 Y9'")
+        cards = [parse_card(a) for a in args]
+        if len(set(cards)) != len(cards):
+            raise NotationError(f"{text!r} names the same card twice")
+        return Discard(frozenset(cards))  # not cached: too many combinations
+    elif verb in ("trump", "call", "play"):
+        if len(args) != 1:
+            raise NotationError(f"{text!r}: '{verb}' takes exactly one {'colour' if verb == 'trump' else 'card'}")
+        if verb == "trump":
+            action = Trump(Color.parse(args[0]))
+        elif verb == "call":
+            action = Call(parse_card(args[0]))
+        else:
+            action = Play(parse_card(args[0]))
+    else:
+        raise NotationError(
+            f"unknown action {words[0]!r}: the actions are bid N, pass, redeal, discard CARDS, trump C, call CARD, "
+            "play CARD"
+        )
+    if len(_CACHE) < 4096:
+        _CACHE[text] = action
+    return action

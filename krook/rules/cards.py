@@ -1,0 +1,131 @@
+"""Cards as small ints, colours as an enum, and the strict text notation (R14, G1, K, K2).
+
+A numbered card's id is ``colour * 16 + number`` so colour and number come back with a shift and a mask;
+the two birds sit above every numbered card. Sets of cards are int bitmasks over these ids.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+from .errors import NotationError
+
+
+@enum.unique
+class Color(enum.IntEnum):
+    RED = 0
+    YELLOW = 1
+    GREEN = 2
+    BLACK = 3
+
+    @property
+    def letter(self) -> str:
+        return "RYGB"[self]
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        try:
+            return COLOR_BY_LETTER[text.strip().upper()]
+        except KeyError:
+            raise NotationError(
+                f"unknown colour {text!r}: use R (Red), Y (Yellow), G (Green) or B (Black)"
+            ) from None
+
+
+COLOR_BY_LETTER: dict[str, Color] = {c.letter: c for c in Color}
+
+KROOK = 64
+KROOK2 = 65
+BIRDS = (1 << KROOK) | (1 << KROOK2)
+ALL_CARD_IDS: tuple[int, ...] = tuple(c * 16 + n for c in range(4) for n in range(1, 15)) + (KROOK, KROOK2)
+
+
+def card_id(color: Color | int, number: int) -> int:
+    if not 1 <= number <= 14:
+        raise NotationError(f"card number {number} is out of range: numbers run from 1 to 14")
+    return int(color) * 16 + number
+
+
+def color_of(card: int) -> int | None:
+    """The printed colour of a card, or None for a bird (whose colour is trump)."""
+    return None if card >= KROOK else card >> 4
+
+
+def number_of(card: int) -> int | None:
+    return None if card >= KROOK else card & 15
+
+
+def is_bird(card: int) -> bool:
+    return card >= KROOK
+
+
+def color_mask(color: int) -> int:
+    return 0x7FFE << (color * 16)
+
+
+COLOR_MASKS: tuple[int, int, int, int] = tuple(color_mask(c) for c in range(4))  # type: ignore[assignment]
+
+CARD_NAMES: dict[int, str] = {
+    **{c * 16 + n: f"{'RYGB'[c]}{n}" for c in range(4) for n in range(1, 15)},
+    KROOK: "K",
+    KROOK2: "K2",
+}
+CARD_BY_NAME: dict[str, int] = {name: cid for cid, name in CARD_NAMES.items()}
+
+
+def card_name(card: int) -> str:
+    try:
+        return CARD_NAMES[card]
+    except KeyError:
+        raise NotationError(f"{card!r} is not a card id") from None
+
+
+def parse_card(text: str) -> int:
+    """Read one card: colour letter + number (``R14``, ``G1``), ``K`` for the Krook or ``K2`` for the second bird."""
+    token = text.strip().upper()
+    found = CARD_BY_NAME.get(token)
+    if found is not None:
+        return found
+    if not token:
+        raise NotationError("empty card: write a colour letter and a number such as R14, or K for the Krook")
+    if token[0] in COLOR_BY_LETTER:
+        digits = token[1:]
+        if not digits.isdigit():
+            raise NotationError(f"card {text!r} needs a number 1-14 after the colour letter, e.g. {token[0]}14")
+        raise NotationError(f"card {text!r} has number {int(digits)}: numbers run from 1 to 14")
+    raise NotationError(
+        f"unknown card {text!r}: write R, Y, G or B then 1-14 (R14, G1), K for the Krook, K2 for the second bird"
+    )
+
+
+def parse_cards(texts: Iterable[str]) -> list[int]:
+    return [parse_card(t) for t in texts]
+
+
+def iter_mask(mask: int) -> Iterator[int]:
+    """Card ids in a bitmask, lowest id first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def names(mask_or_cards: int | Iterable[int]) -> list[str]:
+    cards = iter_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
+    return [CARD_NAMES[c] for c in cards]
+
+
+def describe_color(color: int) -> str:
+    return Color(color).title

@@ -1,0 +1,65 @@
+"""Shuffling and dealing: one card at a time clockwise from the dealer's left, a card to the nest after each
+of the first rounds until the nest is full (as the tournament rules describe)."""
+
+from __future__ import annotations
+
+import random
+
+from .cards import mask_of, names, parse_cards
+from .errors import RecordError
+from .settings import Rules
+
+
+def hand_seed(game_seed: int, hand_index: int) -> int:
+    """The deal seed of a game's n-th hand; string seeding is stable across runs and platforms."""
+    return random.Random(f"krook/{game_seed}/{hand_index}").getrandbits(48)
+
+
+def deal_from_seed(rules: Rules, dealer: int, seed: int) -> tuple[list[int], int]:
+    deck = list(rules.deck_cards)
+    random.Random(seed).shuffle(deck)
+    return deal_in_order(rules, dealer, deck)
+
+
+def deal_in_order(rules: Rules, dealer: int, deck: list[int]) -> tuple[list[int], int]:
+    n = rules.players
+    hands = [0] * n
+    nest = 0
+    it = iter(deck)
+    for round_ in range(rules.hand_size):
+        for i in range(1, n + 1):
+            hands[(dealer + i) % n] |= 1 << next(it)
+        if round_ < rules.nest_size:
+            nest |= 1 << next(it)
+    return hands, nest
+
+
+def deal_to_dict(hands: list[int] | tuple[int, ...], nest: int) -> dict[str, list[list[str]] | list[str]]:
+    return {"hands": [names(h) for h in hands], "nest": names(nest)}
+
+
+def deal_from_dict(rules: Rules, data: object) -> tuple[list[int], int]:
+    """Read an explicit deal and check it is a deal of this deck: every card exactly once, right sizes."""
+    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        raise RecordError("a deal is an object with 'hands' (one list of cards per seat) and 'nest'")
+    raw_hands = data["hands"]
+    if len(raw_hands) != rules.players:
+        raise RecordError(f"the deal has {len(raw_hands)} hands but the rules seat {rules.players} players")
+    hands = []
+    seen = 0
+    for seat, cards in enumerate([*raw_hands, data.get("nest", [])]):
+        if not isinstance(cards, list):
+            raise RecordError(f"hand {seat} of the deal is not a list of cards")
+        ids = parse_cards(cards)
+        mask = mask_of(ids)
+        where = "the nest" if seat == rules.players else f"seat {seat}'s hand"
+        if len(ids) != mask.bit_count() or mask & seen:
+            raise RecordError(f"{where} repeats a card dealt elsewhere")
+        if mask & ~rules.deck_mask:
+            raise RecordError(f"{where} holds {' '.join(names(mask & ~rules.deck_mask))}, not in this deck")
+        expected = rules.nest_size if seat == rules.players else rules.hand_size
+        if len(ids) != expected:
+            raise RecordError(f"{where} has {len(ids)} cards; these rules deal {expected}")
+        seen |= mask
+        hands.append(mask)
+    return hands[:-1], hands[-1]

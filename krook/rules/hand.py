@@ -1,0 +1,376 @@
+"""One deal from the bidding to the last trick: the state machine that referees a hand."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .actions import Bid, Call, Discard, Pass, Play, Redeal, Trump, parse_action
+from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of, names
+from .errors import IllegalActionError
+from .legal import DiscardRule, LegalActions
+from .settings import Rules
+
+
+@enum.unique
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    CALL = "call"
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    winner: int
+    points: int
+
+
+class Hand:
+    """The state of one deal. Mutable; only ``apply`` changes it, and only with a legal action."""
+
+    def __init__(self, rules: Rules, dealer: int, hands: list[int], nest: int) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self.dealer = dealer
+        self.dealt = tuple(hands)
+        self.hands = list(hands)
+        self.nest = nest
+        self.buried = 0
+        self.actions: list[str] = []
+        self.bids: list[tuple[int, str]] = []
+        self.passed = 0  # bitmask of seats out of the bidding
+        self.high_bid: int | None = None
+        self.high_bidder: int | None = None
+        self.bidder: int | None = None
+        self.contract: int | None = None
+        self.trump: int | None = None
+        self.trump_mask = 0
+        self.called: int | None = None
+        self.partner: int | None = None
+        self.partner_revealed = False
+        self.trick: list[tuple[int, int]] = []
+        self.leader = 0
+        self.tricks: list[Trick] = []
+        self.won_points = [0] * self.n
+        self.won_tricks = [0] * self.n
+        self.thrown_in: str | None = None
+        self.same_dealer_next = False
+        self._legal: LegalActions | None = None
+        first = dealer if rules.bid_first == "dealer" else (dealer + 1) % self.n
+        if rules.bidding:
+            self.phase = Phase.BIDDING
+            self.to_act: int | None = first
+        else:
+            self._set_trump(int(Color.parse(rules.practice_trump or "B")))
+            self._start_play()
+
+    # -- queries ---------------------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.HAND_OVER
+
+    def legal_actions(self) -> LegalActions:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def playable_mask(self, seat: int) -> int:
+        """Cards ``seat`` may play to the current trick (only meaningful in the play phase)."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        led = self._led_color()
+        follow = hand & self._color_with_birds(led)
+        if follow:
+            if self.rules.krook_any_time:
+                return follow | (hand & BIRDS)
+            return follow
+        if self.rules.must_trump:
+            trumps = hand & self.trump_mask
+            if trumps:
+                return trumps
+        return hand
+
+    def discard_rule(self) -> DiscardRule:
+        assert self.bidder is not None
+        hand = self.hands[self.bidder]
+        count = self.rules.nest_size
+        if self.rules.bury_counters:
+            return DiscardRule(count, hand)
+        plain = hand & ~self.rules.counter_mask
+        if plain.bit_count() >= count:
+            return DiscardRule(count, plain, 0, "these rules do not let the bidder bury point cards")
+        return DiscardRule(
+            count, hand, plain,
+            "point cards may be buried only after every card that is not a point card",
+        )
+
+    # -- the one entry point that changes the hand ----------------------------------------------------------
+    def apply(self, text: str, seat: int | None = None) -> None:
+        """Apply an action for the seat to act (or check it is ``seat``'s turn); raise if it is not legal."""
+        if self.to_act is None:
+            raise IllegalActionError(text, "the hand is over; nobody is to act")
+        if seat is not None and seat != self.to_act:
+            raise IllegalActionError(text, f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        action = parse_action(text)
+        legal = self.legal_actions()
+        if legal.discard is None and text in legal.texts:
+            pass  # the common case: exactly a listed text
+        elif legal.discard is not None and isinstance(action, Discard):
+            problem = legal.discard.problem(mask_of(action.cards), len(action.cards))
+            if problem:
+                raise IllegalActionError(text, problem)
+        elif str(action) not in legal.texts:
+            raise IllegalActionError(text, self._why_illegal(action))
+        self._legal = None
+        self.actions.append(str(action))
+        actor = self.to_act
+        if isinstance(action, Play):
+            self._play(actor, action.card)
+        elif isinstance(action, Bid):
+            self._bid(actor, action.amount)
+        elif isinstance(action, Pass):
+            self._pass(actor)
+        elif isinstance(action, Redeal):
+            self.bids.append((actor, "redeal"))
+            self._throw_in(f"seat {actor} held no counters and called a redeal", same_dealer=True)
+        elif isinstance(action, Discard):
+            cards = mask_of(action.cards)
+            self.hands[actor] &= ~cards
+            self.buried = cards
+            self.phase = Phase.TRUMP
+        elif isinstance(action, Trump):
+            self._set_trump(int(action.color))
+            if self.rules.partnership == "called":
+                self.phase = Phase.CALL
+            else:
+                self._start_play()
+        elif isinstance(action, Call):
+            self.called = action.card
+            self.partner = next(s for s in range(self.n) if self.hands[s] >> action.card & 1)
+            self._start_play()
+
+    # -- legality ------------------------------------------------------------------------------------------
+    def _compute_legal(self) -> LegalActions:
+        seat = self.to_act
+        if seat is None:
+            return LegalActions()
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return LegalActions([_PLAY_TEXT[c] for c in iter_mask(self.playable_mask(seat))])
+        if phase is Phase.BIDDING:
+            return LegalActions(self._bidding_options(seat))
+        if phase is Phase.DISCARD:
+            return LegalActions(discard=self.discard_rule())
+        if phase is Phase.TRUMP:
+            return LegalActions([f"trump {c.letter}" for c in Color])
+        if phase is Phase.CALL:
+            callable_ = self.rules.deck_mask & ~self.buried
+            return LegalActions([f"call {CARD_NAMES[c]}" for c in iter_mask(callable_)])
+        return LegalActions()
+
+    def _bidding_options(self, seat: int) -> list[str]:
+        rules = self.rules
+        lowest = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
+        others_out = (self.passed | (1 << seat)).bit_count() == self.n
+        if self.high_bid is None and others_out and rules.all_pass == "dealer_forced":
+            return [f"bid {rules.min_bid}"]
+        options = [f"bid {amount}" for amount in range(lowest, rules.highest_bid + 1, rules.bid_step)]
+        if not (rules.first_bid_forced and not self.bids):
+            options.insert(0, "pass")
+        if rules.no_counter_redeal and not self.hands[seat] & rules.counter_mask:
+            options.append("redeal")
+        return options
+
+    def _why_illegal(self, action: object) -> str:
+        phase = self.phase
+        seat = self.to_act
+        assert seat is not None
+        expected = {
+            Phase.BIDDING: "bid or pass",
+            Phase.DISCARD: f"the bidder must discard {self.rules.nest_size} cards",
+            Phase.TRUMP: "the bidder must name trump",
+            Phase.CALL: "the bidder must call a partner's card",
+            Phase.PLAY: "play a card",
+        }[phase]
+        if isinstance(action, Play):
+            if phase is not Phase.PLAY:
+                return f"cards are not played yet: {expected}"
+            return self._why_card_illegal(seat, action.card)
+        if isinstance(action, Bid):
+            if phase is not Phase.BIDDING:
+                return f"the bidding is over: {expected}"
+            return self._why_bid_illegal(seat, action.amount)
+        if isinstance(action, Pass):
+            if phase is not Phase.BIDDING:
+                return f"there is nothing to pass: {expected}"
+            if self.rules.first_bid_forced and not self.bids:
+                return "the first player to speak must open the bidding"
+            return f"everyone else has passed, so you must bid {self.rules.min_bid}"
+        if isinstance(action, Redeal):
+            if phase is not Phase.BIDDING:
+                return f"a redeal can be called only during the bidding: {expected}"
+            if not self.rules.no_counter_redeal:
+                return "these rules do not allow calling a redeal"
+            return "you may call a redeal only when you hold no counters"
+        if isinstance(action, Call):
+            if phase is not Phase.CALL:
+                return f"no partner is called now: {expected}"
+            if self.buried >> action.card & 1:
+                return f"{CARD_NAMES[action.card]} is buried in the nest; call a card that will be played"
+            return f"{CARD_NAMES[action.card]} is not in this deck"
+        return f"not now: {expected}"
+
+    def _why_bid_illegal(self, seat: int, amount: int) -> str:
+        rules = self.rules
+        others_out = (self.passed | (1 << seat)).bit_count() == self.n
+        if self.high_bid is None and others_out and rules.all_pass == "dealer_forced":
+            return f"everyone else has passed, so you take the minimum bid of {rules.min_bid}"
+        if amount % rules.bid_step:
+            return f"bids go in steps of {rules.bid_step}"
+        if amount > rules.highest_bid:
+            return f"the highest bid is {rules.highest_bid}"
+        if self.high_bid is None:
+            return f"the minimum bid is {rules.min_bid}"
+        return f"a bid must beat {self.high_bid}"
+
+    def _why_card_illegal(self, seat: int, card: int) -> str:
+        name = CARD_NAMES[card]
+        if not self.hands[seat] >> card & 1:
+            return f"you don't hold {name}"
+        led = self._led_color()
+        hand = self.hands[seat]
+        led_name = describe_color(led)
+        if led == self.trump:
+            led_name = f"trump ({led_name})"
+        if hand & self._color_with_birds(led):
+            if card >= KROOK:
+                return f"must follow {led_name}: the Krook counts as trump and may not be played while you can follow"
+            return f"must follow {led_name}"
+        return f"you can't follow {led_name}, so you must play trump ({describe_color(self.trump or 0)})"
+
+    # -- transitions ---------------------------------------------------------------------------------------
+    def _next_bidder(self, seat: int) -> int:
+        for step in range(1, self.n + 1):
+            nxt = (seat + step) % self.n
+            if not self.passed >> nxt & 1:
+                return nxt
+        return seat
+
+    def _bid(self, seat: int, amount: int) -> None:
+        self.bids.append((seat, f"bid {amount}"))
+        self.high_bid, self.high_bidder = amount, seat
+        if (self.passed | (1 << seat)).bit_count() == self.n or amount >= self.rules.highest_bid:
+            self._win_bidding(seat)
+        else:
+            self.to_act = self._next_bidder(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.bids.append((seat, "pass"))
+        self.passed |= 1 << seat
+        out = self.passed.bit_count()
+        if self.high_bidder is not None and out == self.n - 1:
+            self._win_bidding(self.high_bidder)
+        elif out == self.n:
+            self._throw_in("everyone passed", same_dealer=False)
+        else:
+            self.to_act = self._next_bidder(seat)
+
+    def _win_bidding(self, seat: int) -> None:
+        self.bidder, self.contract = seat, self.high_bid
+        self.to_act = seat
+        if self.rules.nest_size:
+            self.hands[seat] |= self.nest
+            self.phase = Phase.DISCARD
+        else:
+            self.phase = Phase.TRUMP
+
+    def _throw_in(self, reason: str, *, same_dealer: bool) -> None:
+        self.thrown_in = reason
+        self.same_dealer_next = same_dealer
+        self.phase = Phase.HAND_OVER
+        self.to_act = None
+
+    def _set_trump(self, color: int) -> None:
+        self.trump = color
+        self.trump_mask = COLOR_MASKS[color] | BIRDS
+
+    def _start_play(self) -> None:
+        lead = self.rules.first_lead
+        if self.bidder is None or lead == "left_of_dealer":
+            self.leader = (self.dealer + 1) % self.n
+        elif lead == "bidder":
+            self.leader = self.bidder
+        else:
+            self.leader = (self.bidder + 1) % self.n
+        self.phase = Phase.PLAY
+        self.to_act = self.leader
+
+    def _led_color(self) -> int:
+        card = self.trick[0][1]
+        return self.trump if card >= KROOK else card >> 4  # type: ignore[return-value]
+
+    def _color_with_birds(self, color: int) -> int:
+        return self.trump_mask if color == self.trump else COLOR_MASKS[color]
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append((seat, card))
+        if card == self.called:
+            self.partner_revealed = True
+        if len(self.trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return
+        winner = self.trick_winner(self.trick)
+        points = 0
+        point_list = self.rules.point_list
+        for _, played in self.trick:
+            points += point_list[played]
+        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner, points))
+        self.won_points[winner] += points
+        self.won_tricks[winner] += 1
+        self.trick = []
+        self.leader = winner
+        if self.hands[winner]:
+            self.to_act = winner
+        else:
+            self.phase = Phase.HAND_OVER
+            self.to_act = None
+
+    def trick_winner(self, trick: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> int:
+        rank = self.rules.rank
+        trump_mask = self.trump_mask
+        first = trick[0][1]
+        led = self.trump if first >= KROOK else first >> 4
+        best_seat, best_key = trick[0][0], -1
+        for seat, card in trick:
+            if trump_mask >> card & 1:
+                key = 1000 + rank[card]
+            elif card >> 4 == led:
+                key = rank[card]
+            else:
+                continue
+            if key > best_key:
+                best_seat, best_key = seat, key
+        return best_seat
+
+    # -- derived facts used by views and scoring ----------------------------------------------------------
+    def known_partner_for(self, seat: int) -> int | None:
+        """The bidder's partner as ``seat`` knows it: everyone once the called card is out, the holder always."""
+        if self.partner is None:
+            return None
+        if self.partner_revealed or seat == self.partner or self.phase is Phase.HAND_OVER:
+            return self.partner
+        return None
+
+    def described_nest(self) -> list[str]:
+        return names(self.nest)
+
+
+_PLAY_TEXT = {card: f"play {name}" for card, name in CARD_NAMES.items()}

@@ -1,0 +1,128 @@
+"""A whole game: hands one after another, the running scores, and the end of the game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import names
+from .deal import deal_from_seed, deal_to_dict, hand_seed
+from .errors import IllegalActionError, RulesError
+from .hand import Hand, Phase
+from .legal import LegalActions
+from .presets import DEFAULT_PRESET, matching_preset, spec_for
+from .scoring import HandResult, decide_winner, score_hand
+from .settings import Rules
+
+
+class Match:
+    """The referee of a game. Drive it with ``legal_actions()`` and ``apply(text)``; read it with ``view(seat)``.
+
+    When a hand ends the game waits in ``Phase.HAND_OVER`` so a screen can show the score sheet;
+    ``next_hand()`` deals the next one (the chance step).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: list[str] | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int = 0,
+        preset: str | None = None,
+        deal: tuple[list[int], int] | None = None,
+    ) -> None:
+        self.rules = rules or Rules()
+        n = self.rules.players
+        self.players = list(players) if players else [f"Player {i + 1}" for i in range(n)]
+        if len(self.players) != n:
+            raise RulesError(f"{len(self.players)} player names given for {n} seats")
+        if not 0 <= first_dealer < n:
+            raise RulesError(f"first dealer {first_dealer} is not a seat (0 to {n - 1})")
+        self.preset = preset or matching_preset(self.rules) or DEFAULT_PRESET
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.scores = [0] * self.rules.team_count
+        self.hands: list[Hand] = []
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self._start_hand(first_dealer, deal)
+
+    # -- driving ----------------------------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        return self.hands[-1]
+
+    @property
+    def phase(self) -> Phase:
+        if self.winner is not None:
+            return Phase.GAME_OVER
+        return self.hand.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self.hand.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> LegalActions:
+        return self.hand.legal_actions()
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply one action; with ``seat`` also check that it is that seat's turn (the network does)."""
+        if self.winner is not None:
+            raise IllegalActionError(action, "the game is over")
+        hand = self.hand
+        hand.apply(action, seat)
+        if hand.phase is Phase.HAND_OVER:
+            self._finish_hand(hand)
+
+    def next_hand(self, deal: tuple[list[int], int] | None = None, dealer: int | None = None) -> None:
+        if self.winner is not None:
+            raise IllegalActionError("next hand", "the game is over")
+        if self.hand.phase is not Phase.HAND_OVER:
+            raise IllegalActionError("next hand", "the current hand is still being played")
+        last = self.hand
+        if dealer is None:
+            dealer = last.dealer if last.same_dealer_next else (last.dealer + 1) % self.rules.players
+        self._start_hand(dealer, deal)
+
+    def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None) -> None:
+        if deal is None:
+            deal = deal_from_seed(self.rules, dealer, hand_seed(self.seed, len(self.hands)))
+        self.hands.append(Hand(self.rules, dealer, deal[0], deal[1]))
+
+    def _finish_hand(self, hand: Hand) -> None:
+        result = score_hand(hand)
+        self.results.append(result)
+        for i, delta in enumerate(result.deltas):
+            self.scores[i] += delta
+        self.winner = decide_winner(self.rules, self.scores, result)
+
+    # -- reading ----------------------------------------------------------------------------------------
+    def view(self, seat: int):  # -> SeatView; imported late to keep the modules acyclic
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def column_label(self, column: int) -> str:
+        if self.rules.partnership == "fixed":
+            return " & ".join(self.players[s] for s in range(self.rules.players) if s % 2 == column)
+        return self.players[column]
+
+    # -- records ----------------------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": "krook-record/1",
+            "rules": spec_for(self.rules, self.preset),
+            "players": list(self.players),
+            "seed": self.seed,
+            "hands": [
+                {"dealer": h.dealer, "deal": deal_to_dict(h.dealt, h.nest), "actions": list(h.actions)}
+                for h in self.hands
+            ],
+        }
+
+    def hand_cards(self, seat: int) -> list[str]:
+        return names(self.hand.hands[seat])

@@ -1,0 +1,145 @@
+"""Scoring a finished hand and deciding when the game is won."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .cards import CARD_NAMES, Color, names
+from .hand import Hand
+from .settings import Rules
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand was worth. Lists are indexed by score column: team in fixed partnerships, else seat."""
+
+    dealer: int
+    bidder: int | None
+    bid: int | None
+    trump: str | None
+    called: str | None
+    partner: int | None
+    made: bool | None
+    thrown_in: str | None
+    captured: list[int]  # card points, the nest included where it went
+    bonuses: list[int]
+    deltas: list[int]
+    tricks_won: list[int]
+    nest: list[str]
+    buried: list[str]
+    nest_points: int
+    nest_to: int | None  # score column that took the nest's points
+    bidding_total: int | None  # what the bidding side counted against its bid
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(**data)
+
+
+def _hand_sides(hand: Hand) -> list[list[int]]:
+    """Who shares points in this hand: fixed teams; the called pair against the rest; else each seat alone."""
+    rules, n = hand.rules, hand.n
+    if rules.partnership == "fixed":
+        return [[s for s in range(n) if s % 2 == t] for t in range(2)]
+    if rules.partnership == "called" and hand.bidder is not None:
+        pair = sorted({hand.bidder, hand.partner if hand.partner is not None else hand.bidder})
+        return [pair, [s for s in range(n) if s not in pair]]
+    return [[s] for s in range(n)]
+
+
+def score_hand(hand: Hand) -> HandResult:
+    rules: Rules = hand.rules
+    n = hand.n
+    columns = rules.team_count
+    trump = Color(hand.trump).letter if hand.trump is not None else None
+    called = CARD_NAMES[hand.called] if hand.called is not None else None
+    if hand.thrown_in:
+        zeros = [0] * columns
+        return HandResult(hand.dealer, None, None, None, None, None, None, hand.thrown_in, zeros, list(zeros),
+                          list(zeros), list(zeros), names(hand.nest), [], 0, None, None)
+
+    seat_points = list(hand.won_points)
+    seat_bonus = [0] * n
+    last_winner = hand.tricks[-1].winner
+    nest_cards = hand.buried if hand.bidder is not None and rules.nest_size else hand.nest
+    nest_points = sum(rules.point_list[c] for c in _bits(nest_cards))
+    nest_seat = hand.bidder if rules.nest_to == "bidder" and hand.bidder is not None else last_winner
+    seat_points[nest_seat] += nest_points
+    seat_bonus[last_winner] += rules.last_trick_bonus
+
+    sides = _hand_sides(hand)
+    side_points = [sum(seat_points[s] for s in side) for side in sides]
+    side_tricks = [sum(hand.won_tricks[s] for s in side) for side in sides]
+    side_bonus = [sum(seat_bonus[s] for s in side) for side in sides]
+    total_tricks = len(hand.tricks)
+    most = max(side_tricks)
+    if rules.most_tricks_bonus and side_tricks.count(most) == 1:
+        side_bonus[side_tricks.index(most)] += rules.most_tricks_bonus
+    for i, tricks in enumerate(side_tricks):
+        if rules.sweep_bonus and tricks == total_tricks:
+            side_bonus[i] += rules.sweep_bonus
+        if rules.all_points_bonus and side_points[i] == rules.card_points_total:
+            side_bonus[i] += rules.all_points_bonus
+
+    bidding_side = None
+    made = None
+    bidding_total = None
+    if hand.bidder is not None:
+        bidding_side = next(i for i, side in enumerate(sides) if hand.bidder in side)
+        bidding_total = side_points[bidding_side] + side_bonus[bidding_side]
+        made = bidding_total >= (hand.contract or 0)
+    side_delta = []
+    for i in range(len(sides)):
+        total = side_points[i] + side_bonus[i]
+        if i == bidding_side:
+            side_delta.append(total if made else -(hand.contract or 0))
+        else:
+            side_delta.append(total if rules.defenders_score or hand.bidder is None else 0)
+
+    # Fold hand sides into score columns. Fixed teams are the columns; otherwise every seat of a side
+    # scores the side's delta, while captured/tricks/bonuses stay per seat so the sheet shows who took what.
+    if rules.partnership == "fixed":
+        captured, bonuses, deltas, tricks = side_points, side_bonus, side_delta, side_tricks
+        nest_to = nest_seat % 2
+    else:
+        captured, tricks = seat_points, list(hand.won_tricks)
+        bonuses, deltas = [0] * n, [0] * n
+        for i, side in enumerate(sides):
+            for s in side:
+                deltas[s] = side_delta[i]
+            # side bonuses are credited to the side's first seat so the column sums stay honest
+            bonuses[side[0]] += side_bonus[i]
+        nest_to = nest_seat
+    return HandResult(
+        hand.dealer, hand.bidder, hand.contract, trump, called, hand.partner, made, None,
+        list(captured), list(bonuses), list(deltas), list(tricks), names(hand.nest), names(hand.buried),
+        nest_points, nest_to, bidding_total,
+    )
+
+
+def decide_winner(rules: Rules, scores: list[int], result: HandResult) -> int | None:
+    """The winning score column after a hand, or None while the game goes on (an exact tie plays on)."""
+    if result.thrown_in:
+        return None
+    over = [i for i, score in enumerate(scores) if score >= rules.target]
+    if not over:
+        return None
+    if len(over) == 1:
+        return over[0]
+    if rules.both_over_target == "bidder_wins" and result.bidder is not None and result.made:
+        bidding_column = rules.side_of(result.bidder)
+        if bidding_column in over:
+            return bidding_column
+    top = max(scores[i] for i in over)
+    leaders = [i for i in over if scores[i] == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _bits(mask: int) -> list[int]:
+    from .cards import iter_mask
+
+    return list(iter_mask(mask))

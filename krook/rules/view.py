@@ -1,0 +1,153 @@
+"""What one seat may know, as plain data. Screens, bots and the network see a game only through this."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARD_NAMES, Color, names
+from .hand import Phase
+from .legal import DiscardRule, LegalActions
+from .settings import Rules, from_overrides
+
+if TYPE_CHECKING:
+    from .match import Match
+
+VIEW_FORMAT = "krook-view/1"
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: int
+    cards: list[tuple[int, str]]  # (seat, card) in play order
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's knowledge at one moment. Cards are written in notation (``R14``, ``K``)."""
+
+    seat: int
+    players: list[str]
+    rules: dict[str, Any]
+    preset: str
+    phase: str
+    to_act: int | None
+    dealer: int
+    hand_number: int  # 1-based count of deals so far
+    hand: list[str]
+    hand_sizes: list[int]
+    bids: list[tuple[int, str]]  # public bidding log: (seat, "bid 70" | "pass" | "redeal")
+    passed: list[int]
+    high_bid: int | None
+    high_bidder: int | None
+    bidder: int | None
+    bid: int | None
+    trump: str | None
+    called: str | None
+    partner: int | None  # the bidder's partner in Call Partner, once this seat may know it
+    nest: list[str]  # the original nest: the bidder after pickup, everyone once the hand is scored
+    buried: list[str]  # the bidder's discards: the bidder, and everyone once the hand is scored
+    trick: list[tuple[int, str]]
+    trick_leader: int | None
+    tricks: list[TrickView]
+    points_taken: list[int]  # card points in the tricks each seat has won this hand (public)
+    tricks_won: list[int]
+    scores: list[int]
+    columns: list[str]  # label of each score column
+    results: list[dict[str, Any]]  # every scored hand so far (the score sheet)
+    winner: int | None
+    legal: list[str] = field(default_factory=list)
+    discard: dict[str, Any] | None = None
+    version: int = 0  # count of actions applied in the game: the network orders views by it
+
+    # -- helpers a screen or a bot wants --------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def rules_obj(self) -> Rules:
+        return from_overrides(Rules(), self.rules)
+
+    def legal_actions(self) -> LegalActions:
+        if self.discard is not None:
+            return LegalActions(discard=DiscardRule.from_dict(self.discard))
+        return LegalActions(self.legal)
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.rules["partnership"] == "fixed" else seat
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["format"] = VIEW_FORMAT
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatView:
+        values = {k: v for k, v in data.items() if k != "format"}
+        values["tricks"] = [
+            TrickView(t["leader"], [tuple(c) for c in t["cards"]], t.get("winner"), t.get("points", 0))
+            for t in values.get("tricks", [])
+        ]
+        values["trick"] = [tuple(c) for c in values.get("trick", [])]
+        values["bids"] = [tuple(b) for b in values.get("bids", [])]
+        return cls(**values)
+
+
+def build_view(match: Match, seat: int) -> SeatView:
+    hand = match.hand
+    n = match.rules.players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not at this table (0 to {n - 1})")
+    scored = hand.phase is Phase.HAND_OVER
+    is_bidder = seat == hand.bidder
+    picked_up = hand.bidder is not None and hand.rules.nest_size > 0
+    sees_nest = scored or (is_bidder and picked_up)
+    to_act = hand.to_act if match.winner is None else None
+    legal: list[str] = []
+    discard = None
+    if to_act == seat:
+        actions = hand.legal_actions()
+        if actions.discard is not None:
+            discard = actions.discard.to_dict()
+        else:
+            legal = list(actions.texts)
+    return SeatView(
+        seat=seat,
+        players=list(match.players),
+        rules=match.rules.to_dict(),
+        preset=match.preset,
+        phase=match.phase.value,
+        to_act=to_act,
+        dealer=hand.dealer,
+        hand_number=len(match.hands),
+        hand=names(hand.hands[seat]),
+        hand_sizes=[h.bit_count() for h in hand.hands],
+        bids=list(hand.bids),
+        passed=[s for s in range(n) if hand.passed >> s & 1],
+        high_bid=hand.high_bid,
+        high_bidder=hand.high_bidder,
+        bidder=hand.bidder,
+        bid=hand.contract,
+        trump=Color(hand.trump).letter if hand.trump is not None else None,
+        called=CARD_NAMES[hand.called] if hand.called is not None else None,
+        partner=hand.known_partner_for(seat),
+        nest=names(hand.nest) if sees_nest else [],
+        buried=names(hand.buried) if (scored or is_bidder) else [],
+        trick=[(s, CARD_NAMES[c]) for s, c in hand.trick],
+        trick_leader=hand.leader if hand.phase is Phase.PLAY else None,
+        tricks=[
+            TrickView(t.leader, [(s, CARD_NAMES[c]) for s, c in t.cards], t.winner, t.points) for t in hand.tricks
+        ],
+        points_taken=list(hand.won_points),
+        tricks_won=list(hand.won_tricks),
+        scores=list(match.scores),
+        columns=[match.column_label(c) for c in range(match.rules.team_count)],
+        results=[r.to_dict() for r in match.results],
+        winner=match.winner,
+        legal=legal,
+        discard=discard,
+        version=sum(len(h.actions) for h in match.hands) + len(match.hands),
+    )

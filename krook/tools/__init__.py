@@ -1,0 +1,1 @@
+"""Command-line tools built on the rules core and the app (replay, simulation, gallery)."""
