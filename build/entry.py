@@ -1,0 +1,32 @@
+"""PyInstaller entry point for the packaged app: make the process safe, then hand over to ``krook.cli``.
+
+This runs before anything else in a frozen build, so it does the few things that must happen before the
+first print or the first exception: give a windowed build somewhere to write (``sys.stdout`` is None there),
+start the log file and install the crash handler. ``krook.cli.main`` may install its own crash handler with
+a drawn message once pygame is up; both calls are safe to repeat.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def main() -> int:
+    # pygame prints a banner on import; in a windowed build that is noise, and under --selftest it would
+    # break the one-JSON-line output.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from krook import app_log
+
+    app_log.guard_std_streams()
+    app_log.setup_logging()
+    app_log.install_crash_handler()
+
+    # Imported here, not at the top, so this file and the spec stay valid while krook.cli is being written.
+    from krook.cli import main as cli_main
+
+    return cli_main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

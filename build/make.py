@@ -1,0 +1,138 @@
+"""Build the double-clickable app: ``python build/make.py``.
+
+Runs PyInstaller on ``krook.spec`` into ``dist/krook/`` (and ``dist/Krook.app`` on macOS), then zips the
+result to ``dist/krook-<version>-<platform>.zip`` and prints the sizes. On Linux the zip also carries
+``install-desktop-entry.sh`` next to the ``krook`` executable, so a player can add Krook to their menu.
+
+Options: ``--no-zip`` skips the zip; ``--entry FILE`` builds from another entry script (development only,
+e.g. a selftest-only entry while ``krook.cli`` does not exist yet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+WORK = ROOT / "build" / "work"
+ONEDIR = DIST / "krook"
+
+
+def version() -> str:
+    # Read, not imported: the build must not depend on the game's imports working in this interpreter.
+    text = (ROOT / "krook" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'__version__\s*=\s*"([^"]+)"', text)
+    if not match:
+        raise SystemExit("make.py: no __version__ in krook/__init__.py")
+    return match.group(1)
+
+
+def platform_tag() -> str:
+    machine = platform.machine().lower()
+    machine = {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64"}.get(machine, machine)
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform.rstrip("0123456789"))
+    return f"{system}-{machine}"
+
+
+def tree_size(path: Path) -> int:
+    if not path.exists():
+        return 0
+    if path.is_file():
+        return path.stat().st_size
+    # lstat: a symlink inside the bundle costs its own few bytes, not its target's size again.
+    return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def mb(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB"
+
+
+def run_pyinstaller(entry: str | None) -> None:
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(DIST),
+        "--workpath",
+        str(WORK),
+        str(ROOT / "krook.spec"),
+    ]
+    if entry:
+        cmd += ["--", "--entry", str(Path(entry).resolve())]
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=True)
+
+
+def add_linux_extras() -> None:
+    script = ROOT / "build" / "linux" / "install_desktop_entry.sh"
+    target = ONEDIR / "install-desktop-entry.sh"
+    shutil.copy2(script, target)
+    target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+def zip_tree(source: Path, archive: Path) -> None:
+    """Zip ``source`` under its own name, keeping the executable bit and symlinks (macOS bundles use them)."""
+    archive.unlink(missing_ok=True)
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        for path in sorted(source.rglob("*")):
+            name = path.relative_to(source.parent).as_posix()
+            if path.is_symlink():
+                info = zipfile.ZipInfo(name, time.localtime(path.lstat().st_mtime)[:6])
+                info.create_system = 3  # unix, so unzip honours the mode bits below
+                info.external_attr = (stat.S_IFLNK | 0o777) << 16
+                zf.writestr(info, os.readlink(path))
+            elif path.is_file():
+                zf.write(path, name)
+            elif path.is_dir():
+                zf.write(path, name + "/")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-zip", action="store_true", help="build only, don't zip")
+    parser.add_argument("--entry", help="entry script to build from (development only)")
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    run_pyinstaller(args.entry)
+    if not ONEDIR.is_dir():
+        print(f"make.py: PyInstaller finished but {ONEDIR} is missing", file=sys.stderr)
+        return 1
+    if sys.platform.startswith("linux"):
+        add_linux_extras()
+
+    took = time.perf_counter() - started
+    print(f"built {ONEDIR.relative_to(ROOT)}: {mb(tree_size(ONEDIR))} in {took:.0f} s")
+    app = DIST / "Krook.app"
+    if app.is_dir():
+        print(f"built {app.relative_to(ROOT)}: {mb(tree_size(app))}")
+
+    if not args.no_zip:
+        archive = DIST / f"krook-{version()}-{platform_tag()}.zip"
+        if app.is_dir():
+            # ditto keeps the bundle's symlinks, extended attributes and code signature intact.
+            archive.unlink(missing_ok=True)
+            subprocess.run(["ditto", "-c", "-k", "--keepParent", str(app), str(archive)], check=True)
+        else:
+            zip_tree(ONEDIR, archive)
+        print(f"zipped {archive.relative_to(ROOT)}: {mb(archive.stat().st_size)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
