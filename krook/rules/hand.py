@@ -361,7 +361,7 @@ class Hand:
         return best_seat
 
     # -- derived facts used by views and scoring ----------------------------------------------------------
-    def known_partner_for(self, seat: int) -> int | None:
+    def known_partner_for(self, seat: int) -> int | None:  # noqa: D401
         """The bidder's partner as ``seat`` knows it: everyone once the called card is out, the holder always."""
         if self.partner is None:
             return None

@@ -101,7 +101,7 @@ class Match:
         self.winner = decide_winner(self.rules, self.scores, result)
 
     # -- reading ----------------------------------------------------------------------------------------
-    def view(self, seat: int):  # -> SeatView; imported late to keep the modules acyclic
+    def view(self, seat: int | None):  # -> SeatView; imported late to keep the modules acyclic
         from .view import build_view
 
         return build_view(self, seat)

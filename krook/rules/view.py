@@ -28,7 +28,7 @@ class TrickView:
 class SeatView:
     """A seat's knowledge at one moment. Cards are written in notation (``R14``, ``K``)."""
 
-    seat: int
+    seat: int | None  # None: the public view, as a spectator sees the table
     players: list[str]
     rules: dict[str, Any]
     preset: str
@@ -96,10 +96,11 @@ class SeatView:
         return cls(**values)
 
 
-def build_view(match: Match, seat: int) -> SeatView:
+def build_view(match: Match, seat: int | None) -> SeatView:
+    """The view of ``seat``; ``None`` gives the public view (no hand), for a table nobody is looking at."""
     hand = match.hand
     n = match.rules.players
-    if not 0 <= seat < n:
+    if seat is not None and not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not at this table (0 to {n - 1})")
     scored = hand.phase is Phase.HAND_OVER
     is_bidder = seat == hand.bidder
@@ -123,7 +124,7 @@ def build_view(match: Match, seat: int) -> SeatView:
         to_act=to_act,
         dealer=hand.dealer,
         hand_number=len(match.hands),
-        hand=names(hand.hands[seat]),
+        hand=names(hand.hands[seat]) if seat is not None else [],
         hand_sizes=[h.bit_count() for h in hand.hands],
         bids=list(hand.bids),
         passed=[s for s in range(n) if hand.passed >> s & 1],
@@ -133,7 +134,7 @@ def build_view(match: Match, seat: int) -> SeatView:
         bid=hand.contract,
         trump=Color(hand.trump).letter if hand.trump is not None else None,
         called=CARD_NAMES[hand.called] if hand.called is not None else None,
-        partner=hand.known_partner_for(seat),
+        partner=hand.known_partner_for(seat) if seat is not None else (hand.partner if scored else None),
         nest=names(hand.nest) if sees_nest else [],
         buried=names(hand.buried) if (scored or is_bidder) else [],
         trick=[(s, CARD_NAMES[c]) for s, c in hand.trick],

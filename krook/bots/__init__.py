@@ -1,0 +1,7 @@
+"""Computer players. A bot sees only its seat's view (a plain-data copy) and returns an action text."""
+
+from .base import Bot, BotContext, make_bot
+from .random_bot import RandomBot
+from .simple import SimpleBot
+
+__all__ = ["Bot", "BotContext", "RandomBot", "SimpleBot", "make_bot"]

@@ -1,0 +1,81 @@
+"""The contract between the screens and a running game, local or over the LAN.
+
+The screens never touch a ``Match``: they read ``SeatView``s and receive events in order, so they can
+animate every action even when bots act faster than the animations run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from krook.rules import SeatView
+
+
+@dataclass(frozen=True)
+class ActionEvent:
+    """An action was applied. ``text`` is the public form: a discard reads ``discard 5 cards``."""
+
+    seat: int
+    text: str
+    version: int
+
+
+@dataclass(frozen=True)
+class HandOverEvent:
+    hand_number: int
+
+
+@dataclass(frozen=True)
+class GameOverEvent:
+    winner: int
+
+
+@dataclass(frozen=True)
+class ErrorEvent:
+    """Something the player should read: an illegal action, a lost connection, a corrupt save."""
+
+    message: str
+    fatal: bool = False
+
+
+@dataclass(frozen=True)
+class StatusEvent:
+    """A seat's status changed: human, bot, remote, thinking, disconnected, ..."""
+
+    seat: int
+    status: str
+
+
+SessionEvent = ActionEvent | HandOverEvent | GameOverEvent | ErrorEvent | StatusEvent
+
+
+class Session(Protocol):
+    players: list[str]
+
+    @property
+    def local_seats(self) -> list[int]:
+        """Seats played by humans at this screen (hot-seat: several)."""
+        ...
+
+    def view(self, seat: int | None) -> SeatView:
+        """The latest view of a local seat, or the public view with ``None``."""
+        ...
+
+    def submit(self, seat: int, action: str) -> str | None:
+        """Send a human's action; returns an error message to show, or None when accepted (or sent)."""
+        ...
+
+    def update(self, dt: float) -> list[SessionEvent]:
+        """Advance bots / read the network; return the events since the last call, in order."""
+        ...
+
+    def seat_status(self, seat: int) -> str:
+        ...
+
+    def next_hand(self) -> None:
+        """Deal the next hand once the score sheet has been seen (a client tells the host it is ready)."""
+        ...
+
+    def close(self) -> None:
+        ...
