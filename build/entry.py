@@ -22,10 +22,16 @@ def main() -> int:
     app_log.setup_logging()
     app_log.install_crash_handler()
 
-    # Imported here, not at the top, so this file and the spec stay valid while krook.cli is being written.
-    from krook.cli import main as cli_main
+    try:
+        # Imported here, inside the try, so even a broken import is reported as a crash, not a silent exit.
+        from krook.cli import main as cli_main
 
-    return cli_main(sys.argv[1:])
+        return cli_main(sys.argv[1:])
+    except Exception as e:
+        # Report it ourselves, then exit normally: an exception escaping the script would make PyInstaller's
+        # bootloader print or show a second, raw traceback.
+        sys.excepthook(type(e), e, e.__traceback__)
+        return 1
 
 
 if __name__ == "__main__":

@@ -181,7 +181,7 @@ def write_crash_report(
         lines.append(f"thread: {thread_name}")
     lines += [f"{k}: {v}" for k, v in _versions().items()]
     lines += ["", "".join(traceback.format_exception(exc_type, exc, tb))]
-    text = "\n".join(lines)
+    text = "\n".join(lines).rstrip("\n") + "\n"
     try:
         folder = paths.user_data_dir() / "crashes"
         folder.mkdir(parents=True, exist_ok=True)
