@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from krook import paths
+
+
+def test_asset_path_finds_shipped_file() -> None:
+    shipped = next(paths.iter_assets(), None)
+    if shipped is None:
+        pytest.skip("no assets shipped yet")
+    rel = shipped.relative_to(paths.assets_root())
+    assert paths.asset_path(*rel.parts) == shipped
+    assert paths.asset_path(rel.as_posix()) == shipped
+
+
+def test_missing_asset_names_where_it_looked() -> None:
+    with pytest.raises(paths.AssetNotFoundError) as info:
+        paths.asset_path("cards", "no-such-card.svg")
+    expected = paths.assets_root() / "cards" / "no-such-card.svg"
+    assert str(expected) in str(info.value)
+    assert "source checkout" in str(info.value)
+    assert isinstance(info.value, FileNotFoundError)
+
+
+@pytest.mark.parametrize("bad", [("..", "pyproject.toml"), ("/etc/passwd",), ("cards/../../x",)])
+def test_asset_names_cannot_escape(bad: tuple[str, ...]) -> None:
+    with pytest.raises(ValueError):
+        paths.asset_path(*bad)
+
+
+def test_frozen_layout_uses_meipass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "krook" / "assets" / "icon").mkdir(parents=True)
+    (tmp_path / "krook" / "assets" / "icon" / "krook.png").write_bytes(b"png")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert paths.is_frozen()
+    assert paths.asset_path("icon", "krook.png") == tmp_path / "krook" / "assets" / "icon" / "krook.png"
+    with pytest.raises(paths.AssetNotFoundError, match="frozen build"):
+        paths.asset_path("icon", "krook.ico")
+
+
+def test_krook_home_redirects_user_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    assert paths.user_data_dir() == tmp_path / "data"
+    assert paths.user_config_dir() == tmp_path / "config"
+    assert paths.user_log_dir() == tmp_path / "logs"
+    for folder in ("data", "config", "logs"):
+        assert (tmp_path / folder).is_dir()
+
+
+def test_user_folders_without_krook_home_use_app_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(paths.HOME_ENV, raising=False)
+    for folder in (paths.user_data_dir(create=False), paths.user_config_dir(create=False)):
+        assert "krook" in str(folder).lower()

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from krook import paths, selftest
+
+BUILT_IN = ("assets", "user_dirs", "display")
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.delenv(selftest.STRICT_ENV, raising=False)
+    registered = dict(selftest.CHECKS)
+    yield
+    selftest.CHECKS.clear()
+    selftest.CHECKS.update(registered)
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def test_selftest_passes_and_reports_every_check(tmp_path: Path) -> None:
+    report = selftest.run_selftest(home=tmp_path)
+    assert report["ok"] is True, report.get("reason")
+    assert report["frozen"] is False
+    assert report["python"].count(".") == 2
+    assert list(report["checks"]) == list(selftest.CHECKS)
+    for name in BUILT_IN:
+        assert report["checks"][name]["status"] == "ok", report["checks"][name]
+    json.dumps(report)  # the report must be JSON as it is
+
+
+@pytest.mark.parametrize(
+    ("name", "module"),
+    [
+        ("scenes_render", "krook.scenes.selftest_hook"),
+        ("bot_hand", "krook.scenes.selftest_hook"),
+        ("net_loopback", "krook.net.selftest_hook"),
+    ],
+)
+def test_hook_checks_say_skipped_exactly_when_their_module_is_missing(
+    tmp_path: Path, name: str, module: str
+) -> None:
+    result = selftest.run_selftest(home=tmp_path, only=[name])["checks"][name]
+    if _module_exists(module):
+        assert result["status"] in ("ok", "skipped"), result
+        if result["status"] == "skipped":
+            assert "does not exist" in result["detail"]
+    else:
+        assert result["status"] == "skipped"
+        assert selftest.NOT_BUILT in result["detail"] and module in result["detail"]
+
+
+def test_strict_turns_skips_into_failure(tmp_path: Path) -> None:
+    @selftest.check("always_skips")
+    def _skip(ctx: selftest.Context) -> str:
+        raise selftest.SkipCheck("needs a printer")
+
+    relaxed = selftest.run_selftest(home=tmp_path, only=["display", "always_skips"])
+    assert relaxed["ok"] is True
+    skipped = relaxed["checks"]["always_skips"]
+    assert (skipped["status"], skipped["detail"]) == ("skipped", "needs a printer")
+    strict = selftest.run_selftest(home=tmp_path, only=["display", "always_skips"], strict=True)
+    assert strict["ok"] is False
+    assert strict["reason"] == "always_skips: skipped: needs a printer"
+
+
+def test_a_failing_check_fails_the_run_with_its_reason(tmp_path: Path) -> None:
+    @selftest.check("broken")
+    def _broken(ctx: selftest.Context) -> str:
+        raise RuntimeError("trump suit lost")
+
+    report = selftest.run_selftest(home=tmp_path)
+    assert report["ok"] is False
+    assert report["checks"]["broken"]["status"] == "failed"
+    assert report["reason"].startswith("broken: failed: RuntimeError: trump suit lost")
+    assert all(report["checks"][n]["status"] == "ok" for n in BUILT_IN), "other checks still ran"
+
+
+def test_duplicate_check_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="already registered"):
+        selftest.check("assets")(lambda ctx: "")
+
+
+def test_hook_import_error_is_a_failure_not_a_skip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "krook_fake_hook.py").write_text("import krook.no_such_module\n", encoding="utf-8")
+    (tmp_path / "krook_ok_hook.py").write_text("def run(ctx):\n    return 'hooked ' + ctx.home.name\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    selftest.register_hook_check("fake_hook", "krook_fake_hook", "run")
+    selftest.register_hook_check("ok_hook", "krook_ok_hook", "run")
+    selftest.register_hook_check("no_function", "krook_ok_hook", "missing")
+    home = tmp_path / "home"
+    home.mkdir()
+    checks = selftest.run_selftest(home=home, only=["fake_hook", "ok_hook", "no_function"])["checks"]
+    assert checks["fake_hook"]["status"] == "failed"
+    assert "krook.no_such_module" in checks["fake_hook"]["detail"]
+    assert (checks["ok_hook"]["status"], checks["ok_hook"]["detail"]) == ("ok", "hooked home")
+    assert checks["no_function"]["status"] == "skipped"
+    for name in ("krook_fake_hook", "krook_ok_hook"):
+        sys.modules.pop(name, None)
+
+
+def test_broken_asset_fails_the_assets_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assets = tmp_path / "assets"
+    (assets / "cards").mkdir(parents=True)
+    (assets / "cards" / "bad.svg").write_text("<svg this is not", encoding="utf-8")
+    monkeypatch.setattr(paths, "assets_root", lambda: assets)
+    home = tmp_path / "home"
+    home.mkdir()
+    report = selftest.run_selftest(home=home, only=["assets"])
+    assert report["ok"] is False
+    assert "cards/bad.svg" in report["reason"]
+
+
+def test_env_restored_and_player_files_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "player"))
+    selftest.run_selftest(only=["user_dirs"])
+    assert os.environ[paths.HOME_ENV] == str(tmp_path / "player")
+    assert not (tmp_path / "player").exists()
+
+
+def test_main_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selftest.main(["display", "user_dirs"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    report = json.loads(out)
+    assert report["ok"] is True and set(report["checks"]) == {"display", "user_dirs"}
+
+
+def test_main_exit_code_on_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selftest.main(["no_such_check"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and "no_such_check" in report["reason"]
