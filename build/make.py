@@ -4,8 +4,8 @@ Runs PyInstaller on ``krook.spec`` into ``dist/krook/`` (and ``dist/Krook.app`` 
 result to ``dist/krook-<version>-<platform>.zip`` and prints the sizes. On Linux the zip also carries
 ``install-desktop-entry.sh`` next to the ``krook`` executable, so a player can add Krook to their menu.
 
-Options: ``--no-zip`` skips the zip; ``--entry FILE`` builds from another entry script (development only,
-e.g. a selftest-only entry while ``krook.cli`` does not exist yet).
+Options: ``--no-zip`` skips the zip; ``--dist DIR`` builds somewhere other than ``dist/``;
+``--entry FILE`` builds from another entry script (development only, e.g. a selftest-only entry).
 """
 
 from __future__ import annotations
@@ -23,9 +23,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
 WORK = ROOT / "build" / "work"
-ONEDIR = DIST / "krook"
 
 
 def version() -> str:
@@ -57,7 +55,7 @@ def mb(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB"
 
 
-def run_pyinstaller(entry: str | None) -> None:
+def run_pyinstaller(dist: Path, entry: str | None) -> None:
     cmd = [
         sys.executable,
         "-m",
@@ -67,7 +65,7 @@ def run_pyinstaller(entry: str | None) -> None:
         "--log-level",
         "WARN",
         "--distpath",
-        str(DIST),
+        str(dist),
         "--workpath",
         str(WORK),
         str(ROOT / "krook.spec"),
@@ -78,9 +76,9 @@ def run_pyinstaller(entry: str | None) -> None:
     subprocess.run(cmd, cwd=ROOT, check=True)
 
 
-def add_linux_extras() -> None:
+def add_linux_extras(onedir: Path) -> None:
     script = ROOT / "build" / "linux" / "install_desktop_entry.sh"
-    target = ONEDIR / "install-desktop-entry.sh"
+    target = onedir / "install-desktop-entry.sh"
     shutil.copy2(script, target)
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
@@ -106,31 +104,34 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-zip", action="store_true", help="build only, don't zip")
     parser.add_argument("--entry", help="entry script to build from (development only)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
     args = parser.parse_args(argv)
+    dist: Path = args.dist.resolve()
+    onedir = dist / "krook"
 
     started = time.perf_counter()
-    run_pyinstaller(args.entry)
-    if not ONEDIR.is_dir():
-        print(f"make.py: PyInstaller finished but {ONEDIR} is missing", file=sys.stderr)
+    run_pyinstaller(dist, args.entry)
+    if not onedir.is_dir():
+        print(f"make.py: PyInstaller finished but {onedir} is missing", file=sys.stderr)
         return 1
     if sys.platform.startswith("linux"):
-        add_linux_extras()
+        add_linux_extras(onedir)
 
     took = time.perf_counter() - started
-    print(f"built {ONEDIR.relative_to(ROOT)}: {mb(tree_size(ONEDIR))} in {took:.0f} s")
-    app = DIST / "Krook.app"
+    print(f"built {onedir}: {mb(tree_size(onedir))} in {took:.0f} s")
+    app = dist / "Krook.app"
     if app.is_dir():
-        print(f"built {app.relative_to(ROOT)}: {mb(tree_size(app))}")
+        print(f"built {app}: {mb(tree_size(app))}")
 
     if not args.no_zip:
-        archive = DIST / f"krook-{version()}-{platform_tag()}.zip"
+        archive = dist / f"krook-{version()}-{platform_tag()}.zip"
         if app.is_dir():
             # ditto keeps the bundle's symlinks, extended attributes and code signature intact.
             archive.unlink(missing_ok=True)
             subprocess.run(["ditto", "-c", "-k", "--keepParent", str(app), str(archive)], check=True)
         else:
-            zip_tree(ONEDIR, archive)
-        print(f"zipped {archive.relative_to(ROOT)}: {mb(archive.stat().st_size)}")
+            zip_tree(onedir, archive)
+        print(f"zipped {archive}: {mb(archive.stat().st_size)}")
     return 0
 
 
