@@ -163,6 +163,15 @@ def _mixer_ready(pygame: Any) -> str | None:
     return None
 
 
+def _check_icon_header(file: Path) -> None:
+    head = file.read_bytes()[:8]
+    if file.suffix.lower() == ".ico":
+        if head[:4] != b"\x00\x00\x01\x00" or int.from_bytes(head[4:6], "little") == 0:
+            raise ValueError("not an ICO file (bad header or no images)")
+    elif head[:4] != b"icns" or int.from_bytes(head[4:8], "big") != file.stat().st_size:
+        raise ValueError("not an ICNS file (bad header or length)")
+
+
 @check("assets")
 def _check_assets(ctx: Context) -> str:
     """Every file under krook/assets loads with the loader the game will use."""
@@ -181,7 +190,11 @@ def _check_assets(ctx: Context) -> str:
         try:
             if suffix == ".svg":
                 pygame.image.load_sized_svg(str(file), (64, 64))
-            elif suffix in (".png", ".jpg", ".jpeg", ".bmp", ".ico", ".gif", ".webp"):
+            elif suffix in (".ico", ".icns"):
+                # Read by the OS (exe and app icons), never by pygame, whose ICO reader rejects the
+                # PNG-compressed entries modern icons use; so check the container, not the pixels.
+                _check_icon_header(file)
+            elif suffix in (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp"):
                 pygame.image.load(str(file))
             elif suffix in (".ttf", ".otf"):
                 pygame.font.Font(str(file), 16)
@@ -204,7 +217,7 @@ def _check_assets(ctx: Context) -> str:
         counts[suffix or "(none)"] = counts.get(suffix or "(none)", 0) + 1
     total = sum(counts.values())
     summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no asset files yet"
-    detail = f"{total} files loaded ({summary}) + default font"
+    detail = f"{total} files checked ({summary}) + default font"
     if unchecked:
         detail += f"; no loader for {len(unchecked)}: {', '.join(unchecked[:5])}"
     if no_mixer:

@@ -144,3 +144,16 @@ def test_main_exit_code_on_failure(capsys: pytest.CaptureFixture[str]) -> None:
     assert selftest.main(["no_such_check"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False and "no_such_check" in report["reason"]
+
+
+def test_packaging_icons_are_checked_by_header(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assets = tmp_path / "assets"
+    (assets / "icon").mkdir(parents=True)
+    monkeypatch.setattr(paths, "assets_root", lambda: assets)
+    home = tmp_path / "home"
+    home.mkdir()
+    (assets / "icon" / "krook.ico").write_bytes(b"\x00\x00\x01\x00\x01\x00" + b"\x00" * 16)
+    assert selftest.run_selftest(home=home, only=["assets"])["ok"] is True
+    (assets / "icon" / "krook.ico").write_bytes(b"<html>not an icon</html>")
+    report = selftest.run_selftest(home=home, only=["assets"])
+    assert report["ok"] is False and "icon/krook.ico" in report["reason"]
