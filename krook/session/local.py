@@ -1,0 +1,304 @@
+"""A game on this computer: the ``Match``, the local humans (hot-seat) and bots thinking on a worker thread.
+
+The session is the only owner of the ``Match``. A bot is handed ``match.view(seat)`` (a plain-data copy
+built on the main thread) and its answer comes back through a ``Future``; the session checks it, applies it
+and emits an ``ActionEvent``. Every applied action is autosaved atomically to the user data folder, so a
+killed app resumes at the last action with :meth:`LocalSession.resume`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from krook import paths, storage
+from krook.rules import (
+    IllegalActionError,
+    KrookError,
+    Match,
+    Phase,
+    SeatView,
+    get_preset,
+    match_from_record,
+)
+from krook.rules.settings import from_overrides
+
+from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
+
+log = logging.getLogger(__name__)
+
+SAVE_FILE = "autosave.json"
+SAVE_KIND = "krook-save"
+SAVE_VERSION = 1
+BOT_STRENGTHS = ("easy", "medium", "hard")
+
+
+@dataclass
+class SeatConfig:
+    """One seat of the lobby: a name and who plays it (``human``, ``bot`` or ``open`` for LAN later)."""
+
+    name: str
+    kind: str = "bot"
+    strength: str = "medium"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "strength": self.strength}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
+        kind = data.get("kind", "bot")
+        strength = data.get("strength", "medium")
+        return cls(str(data.get("name", "Player"))[:16], kind if kind in ("human", "bot", "open") else "bot",
+                   strength if isinstance(strength, str) else "medium")
+
+
+@dataclass
+class Lobby:
+    """Everything needed to start a game: seats, preset + overrides, first dealer and an optional seed."""
+
+    seats: list[SeatConfig]
+    preset: str = "kentucky-discard"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    first_dealer: int = 0
+    seed: int | None = None
+
+    def rules(self):  # -> Rules; raises RulesError when the combination cannot be played
+        return from_overrides(get_preset(self.preset).rules, dict(self.overrides))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [s.to_dict() for s in self.seats], "preset": self.preset,
+                "overrides": dict(self.overrides), "first_dealer": self.first_dealer, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Lobby:
+        seats = [SeatConfig.from_dict(s) for s in data.get("seats", []) if isinstance(s, dict)]
+        seed = data.get("seed")
+        return cls(seats, str(data.get("preset", "kentucky-discard")), dict(data.get("overrides") or {}),
+                   int(data.get("first_dealer", 0) or 0), seed if isinstance(seed, int) else None)
+
+    @classmethod
+    def default(cls, players: int = 4) -> Lobby:
+        names = ["You", "Ada", "Ben", "Cleo", "Dev", "Eli"]
+        seats = [SeatConfig(names[0], "human")]
+        seats += [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
+        return cls(seats)
+
+
+def make_seat_bot(strength: str):  # type: ignore[no-untyped-def]
+    """The bot for a lobby strength; unknown strengths (bots not built yet) fall back to ``simple``."""
+    from krook.bots import make_bot
+
+    try:
+        return make_bot(strength)
+    except ValueError:
+        return make_bot("simple")
+
+
+def save_path() -> Path:
+    return paths.user_data_dir() / SAVE_FILE
+
+
+def has_saved_game() -> bool:
+    return save_path().exists()
+
+
+class LocalSession:
+    """Implements ``krook.session.base.Session`` for a game on this computer.
+
+    ``bot_delay`` is the least time between a bot's turn starting and its action being applied (the
+    ``bot speed`` setting); ``threaded=False`` runs bots inline (tools and benchmarks).
+    """
+
+    def __init__(self, match: Match, lobby: Lobby, *, bot_delay: float = 0.0, threaded: bool = True,
+                 autosave: bool = True) -> None:
+        self.match = match
+        self.lobby = lobby
+        self.players = list(match.players)
+        self.bot_delay = bot_delay
+        self.autosave = autosave
+        n = match.rules.players
+        seats = list(lobby.seats) + [SeatConfig(f"Player {i + 1}") for i in range(len(lobby.seats), n)]
+        self._kinds = [("human" if s.kind == "human" else "bot") for s in seats[:n]]
+        self._bots = {i: make_seat_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"}
+        self._status = ["human" if k == "human" else "bot" for k in self._kinds]
+        self._events: list[SessionEvent] = []
+        self._executor = (ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot")
+                          if threaded else None)
+        self._future: Future[str] | None = None
+        self._pending_seat: int | None = None
+        self._pending_version = -1
+        self._wait = 0.0
+        self._closed = False
+        self.save_error: str | None = None
+        self._save()
+
+    # -- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, lobby: Lobby, **kw: Any) -> LocalSession:
+        rules = lobby.rules()
+        names = [s.name for s in lobby.seats][: rules.players]
+        names += [f"Player {i + 1}" for i in range(len(names), rules.players)]
+        match = Match(rules, names, seed=lobby.seed, first_dealer=lobby.first_dealer % rules.players,
+                      preset=lobby.preset)
+        return cls(match, lobby, **kw)
+
+    @classmethod
+    def resume(cls, path: Path | None = None, **kw: Any) -> LocalSession:
+        """Rebuild the autosaved game. Raises ``storage.StorageError`` (file moved aside when damaged) or
+        ``KrookError`` (the record does not replay; the file is moved aside too)."""
+        path = path or save_path()
+        data = storage.load_json(path, SAVE_KIND, SAVE_VERSION)
+        try:
+            match = match_from_record(data.get("record"))
+            lobby = Lobby.from_dict(data.get("lobby") or {})
+        except (KrookError, TypeError, ValueError, AttributeError) as exc:
+            moved = storage.set_aside(path, "corrupt")
+            message = f"the saved game could not be replayed: {exc}"
+            raise storage.CorruptFileError(message, path, moved) from exc
+        if match.is_over:
+            raise storage.MissingFileError("the saved game was already finished", path)
+        return cls(match, lobby, **kw)
+
+    # -- the Session protocol -----------------------------------------------------------------------------
+    @property
+    def local_seats(self) -> list[int]:
+        return [i for i, k in enumerate(self._kinds) if k == "human"]
+
+    @property
+    def version(self) -> int:
+        return self.match.view(None).version
+
+    def view(self, seat: int | None) -> SeatView:
+        return self.match.view(seat)
+
+    def submit(self, seat: int, action: str) -> str | None:
+        if self._closed:
+            return "the game is closed"
+        if seat not in self.local_seats:
+            return "that seat is not played at this screen"
+        if self.match.to_act != seat or self.match.is_over:
+            return "it is not your turn"
+        try:
+            self._apply(seat, action)
+        except IllegalActionError as exc:
+            return exc.reason
+        except KrookError as exc:
+            return str(exc)
+        return None
+
+    def update(self, dt: float) -> list[SessionEvent]:
+        if not self._closed:
+            self._run_bots(dt)
+        events, self._events = self._events, []
+        return events
+
+    def seat_status(self, seat: int) -> str:
+        return self._status[seat]
+
+    def seat_kind(self, seat: int) -> str:
+        """``human`` or ``bot`` (an optional extra over the protocol, used by the lobby and the gallery)."""
+        return self._kinds[seat]
+
+    @property
+    def busy(self) -> bool:
+        """A bot is due to act or thinking: the window should keep polling (optional extra)."""
+        m = self.match
+        return not self._closed and not m.is_over and m.to_act is not None and self._kinds[m.to_act] == "bot"
+
+    def next_hand(self) -> None:
+        if self.match.is_over or self.match.phase is not Phase.HAND_OVER:
+            return
+        self.match.next_hand()
+        self._save()
+
+    def close(self) -> None:
+        self._closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    # -- internals ----------------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> None:
+        self.match.apply(action, seat)
+        text = action
+        if action.startswith("discard"):
+            text = f"discard {len(action.split()) - 1} cards"
+        version = self.version
+        self._events.append(ActionEvent(seat, text, version))
+        if self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            self._events.append(HandOverEvent(len(self.match.hands)))
+            if self.match.winner is not None:
+                self._events.append(GameOverEvent(self.match.winner))
+        self._save()
+
+    def _run_bots(self, dt: float) -> None:
+        m = self.match
+        if self._future is not None:
+            if not self._future.done():
+                return
+            future, self._future = self._future, None
+            seat = self._pending_seat
+            assert seat is not None
+            self._set_status(seat, "bot")
+            if self._pending_version != self.version or m.to_act != seat:
+                return  # the game moved on (should not happen locally); think again
+            try:
+                action = future.result()
+                self._apply(seat, action)
+            except Exception as exc:  # a bot bug must not end the family's game: play any legal action
+                log.exception("bot at seat %s failed; playing a random legal action", seat)
+                self._events.append(ErrorEvent(f"{self.players[seat]}'s bot made a mistake ({exc}); "
+                                               "it played a legal card instead"))
+                self._apply(seat, m.legal_actions().sample(random.Random(self.version)))
+            return
+        if m.is_over or m.to_act is None or self._kinds[m.to_act] != "bot":
+            self._wait = 0.0
+            return
+        self._wait += dt
+        if self._wait < self.bot_delay:
+            return
+        self._wait = 0.0
+        seat = m.to_act
+        view = m.view(seat)
+        bot = self._bots[seat]
+        from krook.bots import BotContext
+
+        ctx = BotContext(random.Random(f"{m.seed}/{view.version}/{seat}"), budget_s=max(0.3, self.bot_delay))
+        self._pending_seat, self._pending_version = seat, view.version
+        if self._executor is None:
+            try:
+                action = bot.choose(view, ctx)
+                self._apply(seat, action)
+            except KrookError:
+                self._apply(seat, m.legal_actions().sample(random.Random(self.version)))
+            return
+        self._set_status(seat, "thinking")
+        self._future = self._executor.submit(bot.choose, view, ctx)
+
+    def _set_status(self, seat: int, status: str) -> None:
+        if self._status[seat] != status:
+            self._status[seat] = status
+            self._events.append(StatusEvent(seat, status))
+
+    def _save(self) -> None:
+        if not self.autosave:
+            return
+        path = save_path()
+        if self.match.is_over:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+            return
+        try:
+            storage.save_json(path, SAVE_KIND, SAVE_VERSION,
+                              {"record": self.match.to_record(), "lobby": self.lobby.to_dict(),
+                               "saved_at": time.time()})
+        except storage.StorageError as exc:
+            if self.save_error is None:
+                self._events.append(ErrorEvent(f"The game could not be saved: {exc}"))
+            self.save_error = str(exc)

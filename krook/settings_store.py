@@ -1,0 +1,126 @@
+"""The player's settings: one small dataclass saved as JSON in the user config folder.
+
+A damaged or foreign settings file never stops the game: ``load_settings`` moves it aside (see
+``krook.storage``), starts from the defaults and returns a message the title screen shows once.
+Each field is checked on its own, so one bad value resets that value only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from krook import paths, storage
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "settings.json"
+KIND = "krook-settings"
+VERSION = 1
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+CARD_SIZES = ("small", "medium", "large")
+# Animation time multipliers; "instant" skips every tween.
+SPEED_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+# Seconds a bot waits before it acts (on top of its thinking), so a family can follow the table.
+BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+CARD_SCALE = {"small": 0.85, "medium": 1.0, "large": 1.18}
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    anim_speed: str = "normal"
+    bot_speed: str = "normal"
+    sound: bool = True
+    volume: float = 0.7
+    colour_blind: bool = False
+    card_size: str = "medium"
+    large_text: bool = False
+    reduce_motion: bool = False
+    last_lobby: dict[str, Any] | None = field(default=None)
+
+    # -- derived ---------------------------------------------------------------------------------------
+    @property
+    def anim_factor(self) -> float:
+        if self.anim_speed == "instant":
+            return 0.0
+        return SPEED_FACTOR[self.anim_speed] * (0.35 if self.reduce_motion else 1.0)
+
+    @property
+    def bot_delay(self) -> float:
+        return BOT_DELAY[self.bot_speed]
+
+    @property
+    def card_scale(self) -> float:
+        return CARD_SCALE[self.card_size]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from saved data; each unusable value falls back to its default and is named."""
+        base = cls()
+        bad: list[str] = []
+        values: dict[str, Any] = {}
+        checks = {
+            "fullscreen": lambda v: isinstance(v, bool),
+            "window_size": lambda v: isinstance(v, list | tuple) and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384 for x in v),
+            "anim_speed": lambda v: v in SPEEDS,
+            "bot_speed": lambda v: v in SPEEDS,
+            "sound": lambda v: isinstance(v, bool),
+            "volume": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1,
+            "colour_blind": lambda v: isinstance(v, bool),
+            "card_size": lambda v: v in CARD_SIZES,
+            "large_text": lambda v: isinstance(v, bool),
+            "reduce_motion": lambda v: isinstance(v, bool),
+            "last_lobby": lambda v: v is None or isinstance(v, dict),
+        }
+        for name, ok in checks.items():
+            if name not in data:
+                continue
+            value = data[name]
+            if ok(value):
+                values[name] = tuple(value) if name == "window_size" else value
+            else:
+                bad.append(name)
+        return dataclasses.replace(base, **values), bad
+
+
+def settings_path() -> Path:
+    return paths.user_config_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and a message for the player when the file had to be set aside, else None."""
+    path = path or settings_path()
+    loaded = storage.load_or_default(path, KIND, VERSION, {})
+    message = None
+    problem = loaded.problem
+    if problem is not None and not isinstance(problem, storage.MissingFileError):
+        moved = getattr(problem, "moved_to", None)
+        where = f" (kept as {moved.name})" if moved else ""
+        message = f"Your settings file was damaged{where}; Krook started with the default settings."
+    settings, bad = Settings.from_dict(loaded.data)
+    if bad and message is None:
+        message = f"Some settings could not be read ({', '.join(bad)}) and were reset."
+        log.warning("settings: reset %s", bad)
+    return settings, message
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Save; returns a message if the disk refused (the game goes on with the settings in memory)."""
+    try:
+        storage.save_json(path or settings_path(), KIND, VERSION, settings.to_dict())
+    except storage.StorageError as exc:
+        log.warning("could not save settings: %s", exc)
+        return f"Settings could not be saved: {exc}"
+    return None
