@@ -1,0 +1,29 @@
+"""LAN play, standard library only: framing, the protocol referee, a host, a client, discovery.
+
+For the screens: ``find_games()``, ``RemoteSession.connect(address, port, name, token)``, and
+``Host.new_game(seats, preset=...).start()`` with ``host.local_session(name)`` for the host's own seats.
+"""
+
+from .client import JoinError
+from .discovery import DISCOVERY_PORT, GameInfo, find_games
+from .framing import MAX_FRAME, FrameDecoder, FrameError, encode
+from .host import DEFAULT_PORT, Host
+from .protocol import PROTOCOL_VERSION, HostProtocol
+from .remote_session import HostSession, RemoteSession
+
+__all__ = [
+    "DEFAULT_PORT",
+    "DISCOVERY_PORT",
+    "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "FrameDecoder",
+    "FrameError",
+    "GameInfo",
+    "Host",
+    "HostProtocol",
+    "HostSession",
+    "JoinError",
+    "RemoteSession",
+    "encode",
+    "find_games",
+]

@@ -1,0 +1,224 @@
+"""The client side of a LAN game: one connection to a host, run on its own thread.
+
+Messages from the host are put on ``Client.inbox`` (a ``queue.Queue``, never pygame's event queue) in
+order. The thread also pings the host, notices silence, and reconnects with the seat token when the link
+drops; it reports the link itself with ``{"type": "_link", "state": "lost" | "back" | "gone", "reason"}``
+messages on the same queue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import select
+import socket
+import threading
+import time
+from typing import Any
+
+from .framing import FrameDecoder, FrameError, encode
+from .protocol import ERROR, PING, PONG, WELCOME, hello
+
+log = logging.getLogger("krook.net.client")
+
+# Fatal errors after which reconnecting cannot help.
+FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced"})
+
+
+class JoinError(ConnectionError):
+    """The host refused us (``code`` from the protocol) or could not be reached (``"unreachable"``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def handshake(
+    address: str, port: int, name: str, token: str | None, timeout: float
+) -> tuple[socket.socket, FrameDecoder, list[dict[str, Any]]]:
+    """Connect, say hello and read up to the welcome; return the socket, its decoder and the frames read."""
+    try:
+        sock = socket.create_connection((address, port), timeout=timeout)
+    except OSError as exc:
+        raise JoinError("unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(encode(hello(name, token)))
+        decoder = FrameDecoder()
+        frames: list[dict[str, Any]] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            for msg in frames:
+                if msg.get("type") == WELCOME:
+                    return sock, decoder, frames
+                if msg.get("type") == ERROR:
+                    raise JoinError(str(msg.get("code")), str(msg.get("message")))
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise JoinError("timeout", f"{address}:{port} did not answer the hello in {timeout:g} s")
+            sock.settimeout(left)
+            data = sock.recv(65536)
+            if not data:
+                raise JoinError("closed", f"{address}:{port} closed the connection during the hello")
+            frames += decoder.feed(data)
+    except (OSError, FrameError) as exc:
+        sock.close()
+        if isinstance(exc, JoinError):
+            raise
+        raise JoinError("unreachable", f"lost {address}:{port} during the hello: {exc}") from None
+    except JoinError:
+        sock.close()
+        raise
+
+
+class Client:
+    """A connection to a LAN host; ``connect()`` joins (blocking), then a thread reads into ``inbox``."""
+
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        token: str | None = None,
+        *,
+        timeout: float = 5.0,
+        ping_interval: float = 5.0,
+        host_timeout: float = 20.0,
+        reconnect_s: float = 30.0,
+    ) -> None:
+        self.address, self.port, self.name, self.token = address, port, name, token
+        self.timeout, self.ping_interval, self.host_timeout = timeout, ping_interval, host_timeout
+        self.reconnect_s = reconnect_s
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.seat: int | None = None
+        self.connected = False
+        self._sock: socket.socket | None = None
+        self._decoder = FrameDecoder()
+        self._send_lock = threading.Lock()
+        self._closed = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._last_fatal: str | None = None
+
+    def connect(self) -> dict[str, Any]:
+        """Join the host; returns the welcome. Raises JoinError when refused or unreachable."""
+        self._open()
+        self._thread = threading.Thread(target=self._run, name="krook-client", daemon=True)
+        self._thread.start()
+        return self.welcome
+
+    def _open(self) -> None:
+        sock, decoder, frames = handshake(self.address, self.port, self.name, self.token, self.timeout)
+        sock.settimeout(self.timeout)
+        welcome = next(m for m in frames if m.get("type") == WELCOME)
+        self.welcome = welcome
+        self.token = welcome.get("token") or self.token
+        self.seat = welcome.get("seat")
+        with self._send_lock:
+            self._sock, self._decoder = sock, decoder
+        self.connected = True
+        self._last_fatal = None
+        for msg in frames:
+            self.inbox.put(msg)
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send one message; False when there is no connection right now."""
+        frame = encode(message)
+        with self._send_lock:
+            if self._sock is None:
+                return False
+            try:
+                self._sock.sendall(frame)
+                return True
+            except OSError:
+                return False
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._send_lock:
+            sock, self._sock = self._sock, None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                sock.close()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5)
+        self.connected = False
+
+    # -- the thread ---------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._closed.is_set():
+            reason = self._read_until_lost()
+            if self._closed.is_set():
+                return
+            self._disconnect()
+            if self._last_fatal in FINAL_CODES:
+                self.inbox.put({"type": "_link", "state": "gone", "reason": reason})
+                return
+            self.inbox.put({"type": "_link", "state": "lost", "reason": reason})
+            if not self._reconnect():
+                return
+
+    def _disconnect(self) -> None:
+        self.connected = False
+        with self._send_lock:
+            sock, self._sock = self._sock, None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.close()
+
+    def _read_until_lost(self) -> str:
+        heard = last_ping = time.monotonic()
+        while not self._closed.is_set():
+            sock = self._sock
+            if sock is None:
+                return "closed"
+            now = time.monotonic()
+            if now - last_ping >= self.ping_interval:
+                self.send({"type": PING, "t": round(now, 3)})
+                last_ping = now
+            if now - heard > self.host_timeout:
+                return f"the host said nothing for {self.host_timeout:g} s"
+            try:
+                readable, _, _ = select.select([sock], [], [], min(0.5, self.ping_interval))
+                if not readable:
+                    continue
+                data = sock.recv(65536)
+            except (OSError, ValueError) as exc:
+                return f"connection lost: {exc}"
+            if not data:
+                return "the host closed the connection"
+            heard = time.monotonic()
+            try:
+                messages = self._decoder.feed(data)
+            except FrameError as exc:
+                return f"the host sent a bad frame: {exc}"
+            for msg in messages:
+                if msg.get("type") == PONG:
+                    continue
+                if msg.get("type") == ERROR and msg.get("fatal"):
+                    self._last_fatal = str(msg.get("code"))
+                self.inbox.put(msg)
+        return "closed"
+
+    def _reconnect(self) -> bool:
+        deadline = time.monotonic() + self.reconnect_s
+        last = "the host did not come back"
+        while not self._closed.is_set() and time.monotonic() < deadline:
+            try:
+                self._open()
+            except JoinError as exc:
+                last = exc.message
+                if exc.code in FINAL_CODES:
+                    self.inbox.put({"type": ERROR, "code": exc.code, "message": exc.message, "fatal": True})
+                    break
+                self._closed.wait(min(1.0, max(0.0, deadline - time.monotonic())))
+                continue
+            log.info("rejoined %s:%s as seat %s", self.address, self.port, self.seat)
+            self.inbox.put({"type": "_link", "state": "back", "reason": "rejoined"})
+            return True
+        if not self._closed.is_set():
+            self.inbox.put({"type": "_link", "state": "gone", "reason": last})
+        return False

@@ -1,0 +1,267 @@
+"""Sessions for LAN games: :class:`RemoteSession` (a client's screen) and :class:`HostSession` (the host's
+own screen). Both satisfy ``krook.session.base.Session``, so the screens play a LAN game like a local one.
+
+Both read the same host messages (welcome, view, event, status, error) and turn them into session events;
+they differ only in where the messages come from and where actions go.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import queue
+from typing import TYPE_CHECKING, Any
+
+from krook.rules import SeatView
+from krook.session.base import (
+    ActionEvent,
+    ErrorEvent,
+    GameOverEvent,
+    HandOverEvent,
+    SessionEvent,
+    StatusEvent,
+)
+
+from .client import Client, JoinError
+from .protocol import ACTION, ERROR, EVENT, READY, STATUS, VIEW, WELCOME
+
+if TYPE_CHECKING:
+    from .host import Host
+
+__all__ = ["HostSession", "JoinError", "RemoteSession"]
+
+# What the player reads when the host refuses or loses us.
+_JOIN_MESSAGES = {
+    "version": "That game runs another version of Krook. Update the older copy to play together.",
+    "full": "Every seat at that table is taken.",
+    "bad_token": "The host no longer holds your seat. Join as a new player.",
+    "replaced": "Your seat was taken over from another window or computer.",
+}
+
+
+class _MessageSession:
+    """The shared half: turns host messages into views, statuses and ``SessionEvent``s."""
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self._seats: list[int] = []
+        self._statuses: list[str] = []
+        self._views: dict[int, SeatView] = {}
+        self._events: list[SessionEvent] = []
+        self.started = False
+
+    @property
+    def local_seats(self) -> list[int]:
+        return list(self._seats)
+
+    def view(self, seat: int | None) -> SeatView:
+        if seat is not None:
+            try:
+                return self._views[seat]
+            except KeyError:
+                raise ValueError(f"seat {seat} is not played at this screen (or no view yet)") from None
+        if not self._views:
+            raise ValueError("no view of the table yet")
+        mine = self._views[min(self._views)]
+        scored = mine.phase in ("hand_over", "game_over")
+        return dataclasses.replace(
+            mine,
+            seat=None,
+            hand=[],
+            legal=[],
+            discard=None,
+            nest=mine.nest if scored else [],
+            buried=mine.buried if scored else [],
+        )
+
+    def seat_status(self, seat: int) -> str:
+        return self._statuses[seat] if 0 <= seat < len(self._statuses) else "unknown"
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == VIEW:
+            view = SeatView.from_dict(msg["view"])
+            if view.seat is not None:
+                old = self._views.get(view.seat)
+                if old is None or view.version >= old.version:
+                    self._views[view.seat] = view
+                self.players = list(view.players)
+        elif kind == EVENT:
+            what = msg.get("kind")
+            if what == "action":
+                self._events.append(ActionEvent(int(msg["seat"]), str(msg["text"]), int(msg["version"])))
+            elif what == "hand_over":
+                self._events.append(HandOverEvent(int(msg["hand_number"])))
+            elif what == "game_over":
+                self._events.append(GameOverEvent(int(msg["winner"])))
+            elif what == "start":
+                self.started = True
+        elif kind == STATUS:
+            seat, status = int(msg["seat"]), str(msg["status"])
+            while len(self._statuses) <= seat:
+                self._statuses.append("unknown")
+            self._statuses[seat] = status
+            if isinstance(msg.get("players"), list):
+                self.players = [str(p) for p in msg["players"]]
+            self._events.append(StatusEvent(seat, status))
+        elif kind == WELCOME:
+            self._seats = [int(s) for s in msg.get("seats", [])]
+            self.players = [str(p) for p in msg.get("players", [])]
+            self._statuses = [str(s) for s in msg.get("statuses", [])]
+            self.started = bool(msg.get("started"))
+            for seat, status in enumerate(self._statuses):
+                self._events.append(StatusEvent(seat, status))
+        elif kind == ERROR:
+            code = str(msg.get("code"))
+            fatal = bool(msg.get("fatal"))
+            if code in ("shutdown", "timeout"):
+                fatal = False  # the link reports what follows: reconnecting, then back or gone
+            self._events.append(ErrorEvent(_JOIN_MESSAGES.get(code, str(msg.get("message"))), fatal))
+
+    def _drain(self) -> list[SessionEvent]:
+        events, self._events = self._events, []
+        return events
+
+
+class RemoteSession(_MessageSession):
+    """A seat in a game hosted on another computer. Build it with :meth:`connect`."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__()
+        self.client = client
+        self._gone = False
+
+    @classmethod
+    def connect(
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        token: str | None = None,
+        *,
+        timeout: float = 5.0,
+        **client_options: Any,
+    ) -> RemoteSession:
+        """Join a host (blocking for at most about ``timeout``); raises :class:`JoinError` with a message
+        fit for the player (``.code`` says why: unreachable, version, full, bad_token, ...)."""
+        client = Client(address, port, name, token, timeout=timeout, **client_options)
+        try:
+            client.connect()
+        except JoinError as exc:
+            raise JoinError(exc.code, _JOIN_MESSAGES.get(exc.code, exc.message)) from None
+        session = cls(client)
+        session._pump(wait_for_view=timeout)
+        return session
+
+    # -- what the settings keep ---------------------------------------------------------------------------
+    @property
+    def token(self) -> str | None:
+        """The seat token: store it so the player can rejoin this seat after a crash or a restart."""
+        return self.client.token
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def connected(self) -> bool:
+        return self.client.connected
+
+    # -- Session ------------------------------------------------------------------------------------------
+    def submit(self, seat: int, action: str) -> str | None:
+        if seat not in self._seats:
+            return f"seat {seat} is not yours"
+        view = self._views.get(seat)
+        if view is not None:
+            if not view.my_turn:
+                return "It is not your turn."
+            if action not in view.legal_actions():
+                return f"{action!r} is not a legal move now."
+        if not self.client.send({"type": ACTION, "seat": seat, "text": action}):
+            return "Not connected to the host right now."
+        return None
+
+    def update(self, dt: float = 0.0) -> list[SessionEvent]:
+        self._pump()
+        return self._drain()
+
+    def next_hand(self) -> None:
+        self.client.send({"type": READY})
+
+    def close(self) -> None:
+        self.client.close()
+
+    def _pump(self, wait_for_view: float = 0.0) -> None:
+        import time
+
+        deadline = time.monotonic() + wait_for_view
+        while True:
+            try:
+                left = deadline - time.monotonic()
+                if wait_for_view and self.seat not in self._views and left > 0:
+                    msg = self.client.inbox.get(timeout=left)
+                else:
+                    msg = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return
+            if msg.get("type") == "_link":
+                self._link(msg)
+            else:
+                self._take(msg)
+
+    def _link(self, msg: dict[str, Any]) -> None:
+        seat = self.seat if self.seat is not None else -1
+        state = msg.get("state")
+        if state == "lost":
+            self._events.append(StatusEvent(seat, "reconnecting"))
+            self._events.append(
+                ErrorEvent(f"Lost the connection to the host ({msg.get('reason')}); reconnecting...")
+            )
+        elif state == "back":
+            self._events.append(StatusEvent(seat, "remote"))
+        elif state == "gone" and not self._gone:
+            self._gone = True
+            self._events.append(StatusEvent(seat, "disconnected"))
+            self._events.append(ErrorEvent(f"The host is gone ({msg.get('reason')}).", fatal=True))
+
+
+class HostSession(_MessageSession):
+    """The host's own screen: plays the ``human`` seats in the host's process (hot-seat included)."""
+
+    def __init__(self, host: Host, inbox: queue.Queue[dict[str, Any]]) -> None:
+        super().__init__()
+        self.host = host
+        self.inbox = inbox
+
+    def view(self, seat: int | None) -> SeatView:
+        if seat is None:
+            return self.host.public_view()
+        self._pump()
+        return super().view(seat)
+
+    def seat_status(self, seat: int) -> str:
+        with self.host.lock:
+            return self.host.protocol.seat_status(seat)
+
+    def submit(self, seat: int, action: str) -> str | None:
+        return self.host.submit_local(seat, action)
+
+    def update(self, dt: float = 0.0) -> list[SessionEvent]:
+        self._pump()
+        return self._drain()
+
+    def next_hand(self) -> None:
+        self.host.local_ready()
+
+    def start_now(self) -> None:
+        """Start without waiting for every LAN seat: bots sit in the empty ones until players join."""
+        self.host.start_now()
+
+    def close(self) -> None:
+        self.host.stop()
+
+    def _pump(self) -> None:
+        while True:
+            try:
+                self._take(self.inbox.get_nowait())
+            except queue.Empty:
+                return
