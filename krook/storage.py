@@ -205,7 +205,8 @@ def load_json(
         raise _corrupt(path, f"not valid JSON: {e}") from e
     if not isinstance(obj, dict):
         raise _corrupt(path, f"expected a JSON object, found {type(obj).__name__}")
-    tag = obj.pop(FORMAT_KEY, None)
+    data: dict[str, Any] = obj
+    tag = data.pop(FORMAT_KEY, None)
     parsed = _parse_tag(tag)
     if parsed is None:
         raise _corrupt(path, f"no valid {FORMAT_KEY!r} tag (found {tag!r}, expected {expected!r})")
@@ -216,7 +217,11 @@ def load_json(
         )
     migrations = migrations or {}
     while found_version < version and found_version in migrations:
-        obj = migrations[found_version](obj)
+        try:
+            data = migrations[found_version](data)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            # Old data a migration can't make sense of is as unusable as bad JSON.
+            raise _corrupt(path, f"could not upgrade {tag!r}: {type(e).__name__}: {e}") from e
         found_version += 1
     if found_version != version:
         newer = "a newer" if found_version > version else "an older"
@@ -226,7 +231,7 @@ def load_json(
             str(tag),
             expected,
         )
-    return obj
+    return data
 
 
 def _corrupt(path: Path, why: str) -> CorruptFileError:

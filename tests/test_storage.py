@@ -136,3 +136,11 @@ def test_load_or_default_never_raises_on_corruption(tmp_path: Path) -> None:
 def test_format_in_data_must_match(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         storage.save_json(tmp_path / "x.json", "settings", 1, {"format": "replay/1"})
+
+
+def test_failed_migration_counts_as_corrupt(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    storage.save_json(path, "settings", 1, {"unexpected": True})
+    loaded = storage.load_or_default(path, "settings", 2, {}, migrations={1: lambda d: {"volume": d["vol"]}})
+    assert isinstance(loaded.problem, storage.CorruptFileError)
+    assert "could not upgrade" in str(loaded.problem)
