@@ -20,8 +20,10 @@ Write a function taking a :class:`Context` and returning a short detail string, 
 
 Checks run in registration order inside a temporary ``KROOK_HOME`` with SDL's dummy video and audio
 drivers (unless the caller set ``SDL_VIDEODRIVER``/``SDL_AUDIODRIVER``), so they never touch the player's
-files or open a window. A check module must be imported before :func:`run_selftest` for its checks to
-exist; the cleaner seam for other packages is a hook module (below), which is imported on demand.
+files or open a window. Each check initialises and shuts down the pygame parts it uses (the display
+check leaves the display closed), so checks don't depend on each other's order. A check module must be
+imported before :func:`run_selftest` for its checks to exist; the cleaner seam for other packages is a
+hook module (below), which is imported on demand.
 
 Hook modules (extension points for other packages)
 ---------------------------------------------------
