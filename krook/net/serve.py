@@ -1,0 +1,121 @@
+"""``krook serve``: host a LAN game without a window, logging to stdout; Ctrl-C stops it cleanly.
+
+krook serve --preset kentucky-discard --seats "lan,bot:hard,lan,bot:medium" --name "Kitchen table"
+krook serve --resume            # carry on the game in the autosave after a restart
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from .discovery import DISCOVERY_PORT
+from .host import DEFAULT_PORT, Host
+from .protocol import parse_seats
+
+
+def default_save_path() -> Path:
+    from krook import paths
+
+    return paths.user_data_dir() / "lan-host.json"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from krook.rules import DEFAULT_PRESET, PRESETS
+
+    p = argparse.ArgumentParser(prog="krook serve", description="Host a LAN game of Krook without a window.")
+    p.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS), help="rule set")
+    p.add_argument(
+        "--seats",
+        default="lan,bot:hard,lan,bot:medium",
+        help="one per seat: lan, bot or bot:STRENGTH (default: %(default)s)",
+    )
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help="TCP port (default: %(default)s; 0 picks one)"
+    )
+    p.add_argument("--bind", default="", help="address to listen on (default: every interface)")
+    p.add_argument("--name", default="Krook game", help="the name other computers see")
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        help="seconds a dropped player's seat is held before a bot plays it (default: %(default)s)",
+    )
+    p.add_argument(
+        "--save", type=Path, default=None, help="autosave file (default: lan-host.json in the data folder)"
+    )
+    p.add_argument("--resume", action="store_true", help="carry on the game in the autosave file")
+    p.add_argument("--seed", type=int, default=None, help="deal seed, for repeatable games")
+    p.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT, help="UDP port games are found on")
+    p.add_argument("--no-discovery", action="store_true", help="do not answer 'find games' queries")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
+    p.add_argument(
+        "--start-now", action="store_true", help="start at once; bots keep open seats until joined"
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(asctime)s %(name)s: %(message)s")
+    log = logging.getLogger("krook.serve")
+    save = opts.save or default_save_path()
+    common = dict(
+        bind=opts.bind,
+        port=opts.port,
+        bot_delay=opts.bot_delay,
+        discovery_port=None if opts.no_discovery else opts.discovery_port,
+    )
+    try:
+        if opts.resume:
+            host = Host.resume(save, grace_s=opts.grace, name=opts.name, **common)
+            log.info("resumed the game saved in %s", save)
+        else:
+            seats = parse_seats(opts.seats)
+            if "human" in seats:
+                raise ValueError("a headless host has no 'human' seats: use lan or bot")
+            host = Host.new_game(
+                seats,
+                preset=opts.preset,
+                seed=opts.seed,
+                name=opts.name,
+                grace_s=opts.grace,
+                save_path=save,
+                **common,
+            )
+        host.start()
+    except (OSError, ValueError) as exc:
+        print(f"krook serve: {exc}", file=sys.stderr)
+        return 2
+    if opts.start_now:
+        host.start_now()
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        stop.set()
+
+    old = signal.signal(signal.SIGINT, on_signal)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, on_signal)
+    tokens = ", ".join(f"seat {s}" for s in sorted(host.protocol.tokens))
+    log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], tokens, save)
+    try:
+        while not stop.wait(0.5):
+            if host.protocol.match.is_over:
+                log.info("the game is over: %s", host.protocol.match.scores)
+                stop.wait(5)
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, old)
+        host.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Loopback helpers shared by the tests, the benchmark and the selftest: bots sitting behind LAN clients."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from krook.bots import BotContext, make_bot
+from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent
+
+from .remote_session import RemoteSession
+
+
+class ClientBot:
+    """Plays one ``RemoteSession`` with a bot: acts once per view version, says ready after each hand."""
+
+    def __init__(self, session: RemoteSession, strength: str = "simple", seed: int = 0) -> None:
+        self.session = session
+        self.bot = make_bot(strength)
+        self.rng = random.Random(seed)
+        self.acted_version = -1
+        self.ready_for = 0
+        self.events: list[SessionEvent] = []
+        self.errors: list[ErrorEvent] = []
+        self.game_over = False
+
+    def step(self) -> None:
+        events = self.session.update()
+        self.events += events
+        for event in events:
+            if isinstance(event, ErrorEvent):
+                self.errors.append(event)
+            if isinstance(event, GameOverEvent):
+                self.game_over = True
+        seat = self.session.seat
+        if seat is None or seat not in self.session.local_seats:
+            return
+        try:
+            view = self.session.view(seat)
+        except ValueError:
+            return
+        if view.winner is not None:
+            self.game_over = True
+            return
+        if view.phase == "hand_over" and self.ready_for != view.hand_number:
+            self.ready_for = view.hand_number
+            self.session.next_hand()
+        elif view.my_turn and view.version != self.acted_version:
+            text = self.bot.choose(view, BotContext(self.rng, 0.2))
+            if self.session.submit(seat, text) is None:
+                self.acted_version = view.version
+
+
+def drive(
+    bots: Sequence[ClientBot], until: Callable[[], bool], timeout: float = 30.0, pause: float = 0.001
+) -> bool:
+    """Step every bot until ``until()`` is true; False if ``timeout`` ran out first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for bot in bots:
+            bot.step()
+        if until():
+            return True
+        time.sleep(pause)
+    return False
+
+
+def wait_for(cond: Callable[[], Any], timeout: float = 5.0, pause: float = 0.01) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return True
+        time.sleep(pause)
+    return bool(cond())
