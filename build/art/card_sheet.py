@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -37,7 +38,8 @@ def sheet(art: CardArt, decks: list[bool], height: int) -> pygame.Surface:
     shadow = art.shadow(height)
     pad = (shadow.get_width() - w) // 2
     out = pygame.Surface((gap + cols * (w + gap), gap + len(rows) * (height + gap)))
-    out.blit(art.table(out.get_size()), (0, 0))
+    # Flat felt rather than the textured table keeps the review PNGs small.
+    out.fill(PALETTE.felt)
     for r, row in enumerate(rows):
         for c, card in enumerate(row):
             x, y = gap + c * (w + gap), gap + r * (height + gap)
@@ -48,8 +50,8 @@ def sheet(art: CardArt, decks: list[bool], height: int) -> pygame.Surface:
 
 def sizes_sheet(art: CardArt) -> pygame.Surface:
     """A hand at 90 px (as fanned in play) beside single cards at 400 px."""
-    out = pygame.Surface((1300, 560))
-    out.blit(art.table(out.get_size()), (0, 0))
+    out = pygame.Surface((1300, 440))
+    out.fill(PALETTE.felt)
     small = ["R1", "R5", "R10", "R14", "Y7", "Y11", "G2", "G12", "B3", "B14", "K", "K2"]
     for i, code in enumerate(small):
         out.blit(art.face(code, 90), (20 + i * 34, 20))

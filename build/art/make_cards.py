@@ -583,9 +583,10 @@ def felt_svg() -> str:
         radial_gradient(
             "felt",
             [(0, hx(PALETTE.felt_light), 1), (0.55, hx(PALETTE.felt), 1), (1, hx(PALETTE.felt_dark), 1)],
-            cx=0.5,
-            cy=0.45,
-            r=0.75,
+            cx=800,
+            cy=420,
+            r=960,
+            user_space=True,
         )
     ]
     return document(1600, 900, [el("rect", width=1600, height=900, fill="url(#felt)")], defs)

@@ -60,11 +60,16 @@ def linear_gradient(
     )
 
 
-def radial_gradient(gid: str, stops: Sequence[tuple[float, str, float]], cx=0.5, cy=0.5, r=0.5) -> str:
+def radial_gradient(
+    gid: str, stops: Sequence[tuple[float, str, float]], cx=0.5, cy=0.5, r=0.5, user_space: bool = False
+) -> str:
+    """With `user_space` the centre and radius are in drawing units; nanosvg mis-sizes bounding-box radial
+    gradients on a <rect> without x and y, so large backgrounds use drawing units."""
     return el(
         "radialGradient",
         [el("stop", offset=fmt(o), stop_color=c, stop_opacity=fmt(a)) for o, c, a in stops],
         id=gid,
+        gradientUnits="userSpaceOnUse" if user_space else None,
         cx=fmt(cx),
         cy=fmt(cy),
         r=fmt(r),
