@@ -72,8 +72,11 @@ class Settings:
         values: dict[str, Any] = {}
         checks = {
             "fullscreen": lambda v: isinstance(v, bool),
-            "window_size": lambda v: isinstance(v, list | tuple) and len(v) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384 for x in v),
+            "window_size": lambda v: (
+                isinstance(v, list | tuple)
+                and len(v) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384 for x in v)
+            ),
             "anim_speed": lambda v: v in SPEEDS,
             "bot_speed": lambda v: v in SPEEDS,
             "sound": lambda v: isinstance(v, bool),

@@ -54,8 +54,11 @@ class SeatConfig:
     def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
         kind = data.get("kind", "bot")
         strength = data.get("strength", "medium")
-        return cls(str(data.get("name", "Player"))[:16], kind if kind in ("human", "bot", "open") else "bot",
-                   strength if isinstance(strength, str) else "medium")
+        return cls(
+            str(data.get("name", "Player"))[:16],
+            kind if kind in ("human", "bot", "open") else "bot",
+            strength if isinstance(strength, str) else "medium",
+        )
 
 
 @dataclass
@@ -72,15 +75,25 @@ class Lobby:
         return from_overrides(get_preset(self.preset).rules, dict(self.overrides))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": [s.to_dict() for s in self.seats], "preset": self.preset,
-                "overrides": dict(self.overrides), "first_dealer": self.first_dealer, "seed": self.seed}
+        return {
+            "seats": [s.to_dict() for s in self.seats],
+            "preset": self.preset,
+            "overrides": dict(self.overrides),
+            "first_dealer": self.first_dealer,
+            "seed": self.seed,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
         seats = [SeatConfig.from_dict(s) for s in data.get("seats", []) if isinstance(s, dict)]
         seed = data.get("seed")
-        return cls(seats, str(data.get("preset", "kentucky-discard")), dict(data.get("overrides") or {}),
-                   int(data.get("first_dealer", 0) or 0), seed if isinstance(seed, int) else None)
+        return cls(
+            seats,
+            str(data.get("preset", "kentucky-discard")),
+            dict(data.get("overrides") or {}),
+            int(data.get("first_dealer", 0) or 0),
+            seed if isinstance(seed, int) else None,
+        )
 
     @classmethod
     def default(cls, players: int = 4) -> Lobby:
@@ -115,8 +128,15 @@ class LocalSession:
     ``bot speed`` setting); ``threaded=False`` runs bots inline (tools and benchmarks).
     """
 
-    def __init__(self, match: Match, lobby: Lobby, *, bot_delay: float = 0.0, threaded: bool = True,
-                 autosave: bool = True) -> None:
+    def __init__(
+        self,
+        match: Match,
+        lobby: Lobby,
+        *,
+        bot_delay: float = 0.0,
+        threaded: bool = True,
+        autosave: bool = True,
+    ) -> None:
         self.match = match
         self.lobby = lobby
         self.players = list(match.players)
@@ -128,8 +148,9 @@ class LocalSession:
         self._bots = {i: make_seat_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"}
         self._status = ["human" if k == "human" else "bot" for k in self._kinds]
         self._events: list[SessionEvent] = []
-        self._executor = (ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot")
-                          if threaded else None)
+        self._executor = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot") if threaded else None
+        )
         self._future: Future[str] | None = None
         self._pending_seat: int | None = None
         self._pending_version = -1
@@ -144,8 +165,13 @@ class LocalSession:
         rules = lobby.rules()
         names = [s.name for s in lobby.seats][: rules.players]
         names += [f"Player {i + 1}" for i in range(len(names), rules.players)]
-        match = Match(rules, names, seed=lobby.seed, first_dealer=lobby.first_dealer % rules.players,
-                      preset=lobby.preset)
+        match = Match(
+            rules,
+            names,
+            seed=lobby.seed,
+            first_dealer=lobby.first_dealer % rules.players,
+            preset=lobby.preset,
+        )
         return cls(match, lobby, **kw)
 
     @classmethod
@@ -253,8 +279,11 @@ class LocalSession:
                 self._apply(seat, action)
             except Exception as exc:  # a bot bug must not end the family's game: play any legal action
                 log.exception("bot at seat %s failed; playing a random legal action", seat)
-                self._events.append(ErrorEvent(f"{self.players[seat]}'s bot made a mistake ({exc}); "
-                                               "it played a legal card instead"))
+                self._events.append(
+                    ErrorEvent(
+                        f"{self.players[seat]}'s bot made a mistake ({exc}); it played a legal card instead"
+                    )
+                )
                 self._apply(seat, m.legal_actions().sample(random.Random(self.version)))
             return
         if m.is_over or m.to_act is None or self._kinds[m.to_act] != "bot":
@@ -295,9 +324,12 @@ class LocalSession:
                 path.unlink(missing_ok=True)
             return
         try:
-            storage.save_json(path, SAVE_KIND, SAVE_VERSION,
-                              {"record": self.match.to_record(), "lobby": self.lobby.to_dict(),
-                               "saved_at": time.time()})
+            storage.save_json(
+                path,
+                SAVE_KIND,
+                SAVE_VERSION,
+                {"record": self.match.to_record(), "lobby": self.lobby.to_dict(), "saved_at": time.time()},
+            )
         except storage.StorageError as exc:
             if self.save_error is None:
                 self._events.append(ErrorEvent(f"The game could not be saved: {exc}"))

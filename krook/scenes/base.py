@@ -1,0 +1,184 @@
+"""The scene stack and the services every scene is handed.
+
+A scene has ``on_enter / on_exit``, ``handle_event(e) -> bool``, ``update(dt)`` and ``draw(surface)``.
+The stack applies push / pop / replace between frames and draws from the top-most opaque scene upward.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from krook.settings_store import Settings, save_settings
+from krook.ui.cards import CardPainter
+from krook.ui.theme import Theme
+
+log = logging.getLogger(__name__)
+
+
+class SilentSound:
+    """Stands in for ``krook.audio.SoundService`` when it is missing or has no device."""
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def set_muted(self, muted: bool) -> None:
+        pass
+
+
+def make_sound(settings: Settings) -> Any:
+    try:
+        from krook.audio import SoundService  # type: ignore[import-not-found]
+
+        sound = SoundService(volume=settings.volume, muted=not settings.sound)
+    except Exception:
+        return SilentSound()
+    try:
+        sound.set_volume(settings.volume)
+        sound.set_muted(not settings.sound)
+    except Exception:
+        log.debug("sound settings not applied", exc_info=True)
+    return sound
+
+
+@dataclass
+class Services:
+    """What scenes may use. ``stack`` is the scene stack; ``app`` callbacks change the window."""
+
+    settings: Settings
+    theme: Theme
+    cards: CardPainter
+    sound: Any
+    stack: SceneStack = field(default=None)  # type: ignore[assignment]
+    messages: list[str] = field(default_factory=list)
+    apply_display: Callable[[], None] = lambda: None
+    quit: Callable[[], None] = lambda: None
+    settings_file: Any = None
+
+    def save_settings(self) -> None:
+        problem = save_settings(self.settings, self.settings_file)
+        if problem:
+            self.messages.append(problem)
+
+    def apply_settings(self) -> None:
+        """Re-read the settings into the services (text size, deck, sound) and save them."""
+        s = self.settings
+        self.theme.large_text = s.large_text
+        self.theme._fonts.clear()
+        self.theme._text_cache.clear()
+        if self.cards.colour_blind != s.colour_blind:
+            self.cards.colour_blind = s.colour_blind
+            self.cards._cache.clear()
+        try:
+            self.sound.set_volume(s.volume)
+            self.sound.set_muted(not s.sound)
+        except Exception:
+            pass
+        self.save_settings()
+
+    def play(self, name: str) -> None:
+        with contextlib.suppress(Exception):
+            self.sound.play(name)
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.theme = services.theme
+
+    @property
+    def stack(self) -> SceneStack:
+        return self.services.stack
+
+    def on_enter(self) -> None:
+        pass
+
+    def on_exit(self) -> None:
+        pass
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def animating(self) -> bool:
+        """True while the scene wants frames without input (tweens, a bot to wait for)."""
+        return False
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._ops: list[tuple[str, Scene | None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._ops.append(("push", scene))
+
+    def pop(self) -> None:
+        self._ops.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._ops.append(("replace", scene))
+
+    def reset(self, scene: Scene) -> None:
+        """Clear everything and show ``scene`` (e.g. back to the title)."""
+        self._ops.append(("reset", scene))
+
+    def apply(self) -> bool:
+        changed = bool(self._ops)
+        while self._ops:
+            op, scene = self._ops.pop(0)
+            if op in ("pop", "replace") and self.scenes:
+                self.scenes.pop().on_exit()
+            if op == "reset":
+                while self.scenes:
+                    self.scenes.pop().on_exit()
+            if scene is not None:
+                self.scenes.append(scene)
+                scene.on_enter()
+        return changed
+
+    def find(self, kind: type) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        top = self.top
+        return bool(top and top.handle_event(e))
+
+    def update(self, dt: float) -> None:
+        # Only the top scene runs: a game under the pause menu or the curtain waits.
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+    def animating(self) -> bool:
+        return bool(self._ops) or any(s.animating() for s in self.scenes)

@@ -1,0 +1,333 @@
+"""``krook gallery OUT_DIR``: render every scene, with scripted game states, to PNG files.
+
+    python -m krook.tools.gallery OUT_DIR [--sizes 1280x720,1920x1080,3840x2160] [--only NAME,...]
+
+Runs headless (it sets SDL's dummy video and audio drivers unless they are set) and writes
+``OUT_DIR/<scene>-<W>x<H>.png``. Game states are built by applying actions to a seeded ``Match``, so the
+pictures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+
+
+def _policy(match: Any, human: int, rng: random.Random, bid_to: int | None = None) -> str:
+    """A scripted move: the human seat takes the bid at the minimum, bots pass, then anything legal."""
+    legal = match.legal_actions()
+    phase = match.phase.value
+    if phase == "bidding":
+        texts = list(legal)
+        if match.to_act == human:
+            bids = [t for t in texts if t.startswith("bid ")]
+            if bid_to is not None:
+                bids = [t for t in bids if int(t.split()[1]) >= bid_to] or bids
+            return bids[0] if bids else texts[0]
+        return "pass" if "pass" in texts else texts[0]
+    if phase == "trump":
+        return "trump G"
+    return legal.sample(rng)
+
+
+def build_session(
+    preset: str = "kentucky-discard",
+    seed: int = 7,
+    humans: tuple[int, ...] = (0,),
+    names: list[str] | None = None,
+    dealer: int = -1,
+) -> Any:
+    from krook.session.local import Lobby, LocalSession, SeatConfig
+
+    lobby = Lobby.default()
+    lobby.preset = preset
+    rules = lobby.rules()
+    names = names or ["You", "Ada", "Ben", "Cleo", "Dev", "Eli"]
+    lobby.seats = [
+        SeatConfig(names[i], "human" if i in humans else "bot", "medium") for i in range(rules.players)
+    ]
+    lobby.seed = seed
+    lobby.first_dealer = dealer % rules.players
+    session = LocalSession.new(lobby, threaded=False, autosave=False)
+    session.bot_delay = 1e9  # frozen: the picture must not move on
+    return session
+
+
+def advance(
+    session: Any,
+    until: Callable[[Any], bool],
+    human: int = 0,
+    seed: int = 1,
+    limit: int = 400,
+    bid_to: int | None = None,
+) -> None:
+    rng = random.Random(seed)
+    match = session.match
+    for _ in range(limit):
+        if until(match):
+            return
+        if match.phase.value == "hand_over":
+            match.next_hand()
+            continue
+        match.apply(_policy(match, human, rng, bid_to))
+    raise RuntimeError("the scripted game never reached the wanted state")
+
+
+def _table(app: Any, session: Any, settle: bool = True) -> Any:
+    from krook.scenes.table import TableScene
+
+    scene = TableScene(app.services, session)
+    scene.deal_t = -1.0
+    scene.shown.dealt = True
+    if settle:
+        scene.update(0.0)
+    return scene
+
+
+def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
+    """Scene name -> a function building the stack of scenes to draw (bottom first)."""
+    from krook.scenes.lobby import LobbyScene
+    from krook.scenes.menus import (
+        CurtainScene,
+        KeysOverlay,
+        LanJoinScene,
+        PauseScene,
+        RulesScene,
+        SettingsScene,
+        TitleScene,
+    )
+    from krook.scenes.score import ScoreSheetScene
+    from krook.session.base import ActionEvent
+
+    s = app.services
+
+    def title() -> list[Any]:
+        return [TitleScene(s)]
+
+    def lobby() -> list[Any]:
+        return [LobbyScene(s)]
+
+    def deal() -> list[Any]:
+        session = build_session()
+        scene = _table(app, session, settle=False)
+        scene.deal_len = 2.0
+        scene.deal_t = 1.1
+        scene.shown.dealt = False
+        return [scene]
+
+    def bidding() -> list[Any]:
+        session = build_session(dealer=0)
+        m = session.match
+        for action in ("bid 70", "pass", "bid 75"):
+            m.apply(action)
+        scene = _table(app, session)
+        scene._bubble(0, "", 0)
+        scene.bubbles.clear()
+        scene._bubble(1, "Bid 70", 9)
+        scene._bubble(2, "Pass", 9)
+        scene._bubble(3, "Bid 75", 9)
+        scene.update(0.0)
+        scene._step_bid(2)
+        return [scene]
+
+    def nest() -> list[Any]:
+        session = build_session()
+        advance(session, lambda m: m.phase.value == "discard")
+        scene = _table(app, session)
+        rule = scene.view.discard or {}
+        scene.selected = set(rule.get("allowed", [])[:3])
+        return [scene]
+
+    def nest_strict() -> list[Any]:
+        session = build_session("kentucky-rook")
+        advance(session, lambda m: m.phase.value == "discard", bid_to=100)
+        scene = _table(app, session)
+        scene.card_clicked(
+            next(c for c in scene.view.hand if c not in (scene.view.discard or {})["allowed"])
+            if any(c not in (scene.view.discard or {})["allowed"] for c in scene.view.hand)
+            else scene.view.hand[0]
+        )
+        return [scene]
+
+    def trump() -> list[Any]:
+        session = build_session()
+        advance(session, lambda m: m.phase.value == "trump")
+        return [_table(app, session)]
+
+    def call() -> list[Any]:
+        session = build_session("call-partner", seed=3)
+        advance(session, lambda m: m.phase.value == "call", bid_to=100)
+        return [_table(app, session)]
+
+    def others_choosing() -> list[Any]:
+        session = build_session(seed=11)
+        m = session.match
+        m.apply("pass")
+        m.apply("bid 70")
+        while m.phase.value == "bidding":
+            m.apply("pass")
+        return [_table(app, session)]
+
+    def play() -> list[Any]:
+        for seed in range(1, 60):
+            session = build_session(seed=seed)
+            try:
+                advance(
+                    session,
+                    lambda m: (
+                        m.phase.value == "play"
+                        and m.to_act == 0
+                        and len(m.hand.trick) == 2
+                        and len(m.hand.tricks) >= 2
+                        and len(m.legal_actions()) < m.hand.hands[0].bit_count()
+                    ),
+                    seed=seed,
+                )
+            except RuntimeError:
+                continue
+            scene = _table(app, session)
+            return [scene]
+        raise RuntimeError("no play state found")
+
+    def play_illegal() -> list[Any]:
+        scene = play()[0]
+        legal = {a.split()[1] for a in scene.view.legal}
+        bad = next(c for c in scene.view.hand if c not in legal)
+        scene.card_clicked(bad)
+        return [scene]
+
+    def trick_flying() -> list[Any]:
+        scene = play()[0]
+        session = scene.session
+        seat = session.match.to_act
+        action = next(iter(session.match.legal_actions()))
+        session.match.apply(action)
+        scene.queue.append(ActionEvent(seat, action, session.version))
+        scene._size = (0, 0)
+        scene._layout(app.screen.get_size())
+        scene._show(scene.queue.popleft(), 1.0)
+        for f in scene.flights:
+            f.t = f.duration * 0.5
+        return [scene]
+
+    def last_trick() -> list[Any]:
+        scene = play()[0]
+        scene.show_last = True
+        return [scene]
+
+    def score_sheet() -> list[Any]:
+        session = build_session(seed=5)
+        advance(session, lambda m: len(m.results) >= 3 and m.phase.value == "hand_over")
+        table = _table(app, session)
+        return [table, ScoreSheetScene(s, session, table)]
+
+    def game_over() -> list[Any]:
+        session = build_session(seed=5)
+        advance(session, lambda m: m.is_over, limit=4000)
+        table = _table(app, session)
+        return [table, ScoreSheetScene(s, session, table)]
+
+    def pause() -> list[Any]:
+        return [*play(), PauseScene(s)]
+
+    def settings() -> list[Any]:
+        return [SettingsScene(s)]
+
+    def rules() -> list[Any]:
+        return [RulesScene(s)]
+
+    def curtain() -> list[Any]:
+        session = build_session(humans=(0, 2), names=["Ann", "Ada", "Bob", "Cleo"])
+        table = _table(app, session, settle=False)
+        return [table, CurtainScene(s, "Ann", lambda: None)]
+
+    def lan() -> list[Any]:
+        return [LanJoinScene(s)]
+
+    def keys() -> list[Any]:
+        return [*play(), KeysOverlay(s)]
+
+    return {
+        "01-title": title,
+        "02-lobby": lobby,
+        "03-deal": deal,
+        "04-bidding": bidding,
+        "05-nest": nest,
+        "06-nest-no-counters": nest_strict,
+        "07-trump": trump,
+        "08-call-partner": call,
+        "09-others-choosing": others_choosing,
+        "10-play": play,
+        "11-play-illegal": play_illegal,
+        "12-trick-flying": trick_flying,
+        "13-last-trick": last_trick,
+        "14-score-sheet": score_sheet,
+        "15-game-over": game_over,
+        "16-pause": pause,
+        "17-settings": settings,
+        "18-rules": rules,
+        "19-curtain": curtain,
+        "20-lan": lan,
+        "21-keys": keys,
+    }
+
+
+def render(out_dir: Path, sizes: list[tuple[int, int]], only: list[str] | None = None) -> list[Path]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("KROOK_HOME", tempfile.mkdtemp(prefix="krook-gallery-"))
+    import pygame
+
+    from krook.app import App
+    from krook.settings_store import Settings
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for size in sizes:
+        app = App(size, fullscreen=False, settings=Settings(window_size=size))
+        builders = scenes(app)
+        for name, build in builders.items():
+            if only and not any(o in name for o in only):
+                continue
+            stack = build()
+            app.stack.scenes = []
+            app.stack._ops = []
+            for scene in stack:
+                app.stack.scenes.append(scene)
+            surface = pygame.Surface(size)
+            app.stack.draw(surface)
+            path = out_dir / f"{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(surface, str(path))
+            written.append(path)
+            for scene in stack:
+                session = getattr(scene, "session", None)
+                if session is not None:
+                    session.close()
+    pygame.quit()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="krook gallery", description="Render every scene to PNG files.")
+    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in DEFAULT_SIZES))
+    parser.add_argument("--only", default="", help="comma-separated parts of scene names")
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s]
+    only = [o for o in args.only.split(",") if o] or None
+    written = render(args.out_dir, sizes, only)  # type: ignore[arg-type]
+    if sys.stdout is not None:
+        print(f"wrote {len(written)} images to {args.out_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""Palette, type scale and cached fonts, sized to the window: every scene draws through one ``Theme``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from krook.render.palette import PALETTE, TYPE_SCALE, mix
+
+RGB = tuple[int, int, int]
+
+
+def _font_loader() -> Callable[[int, bool], pygame.font.Font]:
+    """The shared font cache of ``krook.render.fonts`` (Open Sans, shipped), or the files directly."""
+    try:
+        from krook.render.fonts import FontCache
+
+        cache = FontCache()
+
+        def load(size: int, bold: bool) -> pygame.font.Font:
+            return cache.sized("bold" if bold else "regular", size)
+
+        return load
+    except Exception:
+        pass
+    from krook.paths import asset_path
+
+    def fallback(size: int, bold: bool) -> pygame.font.Font:
+        name = "OpenSans-Bold.ttf" if bold else "OpenSans-Regular.ttf"
+        try:
+            return pygame.font.Font(str(asset_path("fonts", name)), size)
+        except (OSError, FileNotFoundError):
+            return pygame.font.Font(None, size)
+
+    return fallback
+
+
+class Theme:
+    """Colours, sizes and fonts. ``resize(size)`` sets the unit ``u`` (1.0 at 720 px tall)."""
+
+    def __init__(self, large_text: bool = False) -> None:
+        self.p = PALETTE
+        self.scale = TYPE_SCALE
+        self.large_text = large_text
+        self.size = (1280, 720)
+        self.u = 1.0
+        self._load = _font_loader()
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text_cache: dict[tuple[str, int, bool, RGB], pygame.Surface] = {}
+        self._shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.size = size
+            self._text_cache.clear()
+        w, h = size
+        self.u = max(0.5, min(h / 720, w / 1280))
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.u))
+
+    def font_px(self, role: str) -> int:
+        base = getattr(self.scale, role)
+        return max(10, round(base * self.u * (1.2 if self.large_text else 1.0)))
+
+    def font(self, role: str = "body", bold: bool = False, px: int | None = None) -> pygame.font.Font:
+        size = px or self.font_px(role)
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = self._fonts[key] = self._load(size, bold)
+        return font
+
+    def render(
+        self,
+        text: str,
+        role: str = "body",
+        colour: RGB | None = None,
+        bold: bool = False,
+        px: int | None = None,
+    ) -> pygame.Surface:
+        colour = colour or self.p.text
+        size = px or self.font_px(role)
+        key = (text, size, bold, colour)
+        surf = self._text_cache.get(key)
+        if surf is None:
+            if len(self._text_cache) > 800:
+                self._text_cache.clear()
+            surf = self._text_cache[key] = self.font(role, bold, size).render(text, True, colour)
+        return surf
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        role: str = "body",
+        colour: RGB | None = None,
+        bold: bool = False,
+        anchor: str = "topleft",
+        px: int | None = None,
+    ) -> pygame.Rect:
+        surf = self.render(text, role, colour, bold, px)
+        rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(surf, rect)
+        return rect
+
+    def wrap(self, text: str, width: int, role: str = "body", bold: bool = False) -> list[str]:
+        font = self.font(role, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    # -- shapes -------------------------------------------------------------------------------------------
+    def shadow(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        radius: int,
+        spread: int | None = None,
+        alpha: int = 90,
+        offset: tuple[int, int] | None = None,
+    ) -> None:
+        """A soft drop shadow under ``rect`` (a few stacked translucent rounded rects, cached by size)."""
+        spread = spread if spread is not None else self.px(8)
+        key = (rect.w, rect.h, radius, spread * 1000 + alpha)
+        surf = self._shadow_cache.get(key)
+        if surf is None:
+            if len(self._shadow_cache) > 200:
+                self._shadow_cache.clear()
+            surf = pygame.Surface((rect.w + spread * 2, rect.h + spread * 2), pygame.SRCALPHA)
+            steps = max(3, min(8, spread))
+            for i in range(steps):
+                grow = spread * (steps - i) // steps
+                a = alpha * (i + 1) // (steps * 3)
+                r = pygame.Rect(spread - grow, spread - grow, rect.w + grow * 2, rect.h + grow * 2)
+                pygame.draw.rect(surf, (0, 0, 0, a), r, border_radius=radius + grow)
+            self._shadow_cache[key] = surf
+        ox, oy = offset if offset is not None else (0, self.px(4))
+        surface.blit(surf, (rect.x - spread + ox, rect.y - spread + oy))
+
+    def panel(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        colour: RGB | None = None,
+        alpha: int = 235,
+        radius: int | None = None,
+        edge: RGB | None = None,
+        shadow: bool = True,
+    ) -> None:
+        radius = radius if radius is not None else self.px(12)
+        if shadow:
+            self.shadow(surface, rect, radius)
+        colour = colour or self.p.panel
+        if alpha >= 255:
+            pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        else:
+            tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+            surface.blit(tmp, rect)
+        pygame.draw.rect(surface, edge or self.p.panel_edge, rect, max(1, self.px(1)), border_radius=radius)
+
+    def dim(self, surface: pygame.Surface, alpha: int = 150) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 14, 12, alpha))
+        surface.blit(veil, (0, 0))
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table: a radial felt gradient with a soft vignette (cached per size by the caller)."""
+        w, h = size
+        small = pygame.Surface((64, 36))
+        cx, cy = 32, 15
+        for y in range(36):
+            for x in range(64):
+                d = (((x - cx) / 40) ** 2 + ((y - cy) / 26) ** 2) ** 0.5
+                t = min(1.0, d)
+                small.set_at((x, y), mix(self.p.felt_light, self.p.felt_dark, t**1.3))
+        return pygame.transform.smoothscale(small, (w, h))
