@@ -1,0 +1,324 @@
+"""Whole games through the scene stack, driven only by injected mouse and keyboard events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from krook.settings_store import Settings
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
+    # Fast, deterministic bots whatever strengths exist: the test is about the screens.
+    from krook.bots import make_bot
+
+    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("simple"))
+    return tmp_path
+
+
+def make_app(**settings):
+    from krook.app import App
+
+    s = Settings(anim_speed="instant", bot_speed="instant", window_size=SIZE, **settings)
+    app = App(SIZE, fullscreen=False, settings=s)
+    app.frame([], dt=0.0)
+    return app
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], dt=0.02)
+
+
+def key(app, k, unicode=""):
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)], dt=0.02)
+
+
+def button(scene, label):
+    from krook.ui import Button
+
+    widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
+    widgets += list(getattr(scene, "buttons", []))
+    widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
+    for w in widgets:
+        if isinstance(w, Button) and w.label.startswith(label) and w.visible:
+            return w
+    raise AssertionError(f"no button {label!r} on {type(scene).__name__}")
+
+
+def open_lobby(app):
+    from krook.scenes.lobby import LobbyScene
+
+    click(app, button(app.stack.top, "New game").rect.center)
+    assert isinstance(app.stack.top, LobbyScene)
+    return app.stack.top
+
+
+def choose_preset(app, lobby, name):
+    for _ in range(20):
+        if lobby.preset_stepper.value == name:
+            return
+        r = lobby.preset_stepper.rect
+        click(app, (r.right - 5, r.centery))
+    raise AssertionError(f"preset {name} not reachable")
+
+
+def set_target_low(app, lobby):
+    """Play to a low target through the House rules panel, with the keyboard."""
+    widget = next(w for spec, w in lobby.rule_rows if spec.name == "target")
+    lobby.focus.focus(widget)
+    for _ in range(40):
+        if lobby.lobby.overrides.get("target") == 100:
+            break
+        key(app, pygame.K_LEFT)
+    assert lobby.lobby.overrides.get("target") == 100
+    assert lobby.preset_stepper.value == "custom"
+
+
+def make_human(app, lobby, seat):
+    stepper = lobby.seat_rows[seat][1]
+    for _ in range(5):
+        if stepper.value == "Human here":
+            return
+        click(app, (stepper.rect.x + 5, stepper.rect.centery))
+    assert stepper.value == "Human here"
+
+
+class Driver:
+    """Plays the human seats through the UI; counts what it saw."""
+
+    def __init__(self, app):
+        self.app = app
+        self.curtains = 0
+        self.hands = 0
+        self.illegal_clicks = 0
+        self.keyboard_plays = 0
+        self.mouse_plays = 0
+        self.phases: set[str] = set()
+        self.faces_under_curtain = 0
+
+    def step(self) -> str | None:
+        from krook.scenes.menus import CurtainScene
+        from krook.scenes.score import ScoreSheetScene
+        from krook.scenes.table import TableScene
+
+        app = self.app
+        top = app.stack.top
+        if isinstance(top, CurtainScene):
+            table = app.stack.find(TableScene)
+            before = table.hand_face_draws
+            app.frame([], dt=0.05)
+            app.frame([], dt=0.3)  # the curtain is armed after a moment
+            assert table.hand_face_draws == before, "a hand was drawn face up under the curtain"
+            self.curtains += 1
+            key(app, pygame.K_SPACE, " ")
+            return None
+        if isinstance(top, ScoreSheetScene):
+            self.hands += 1
+            if top.over:
+                return "over"
+            key(app, pygame.K_RETURN)
+            return None
+        if not isinstance(top, TableScene):
+            raise AssertionError(f"unexpected scene {type(top).__name__}")
+        table = top
+        if not table.idle or table.view.to_act != table.viewer or not table.revealed or not table.panel_kind:
+            app.frame([], dt=0.05)
+            return None
+        view = table.view
+        phase = view.phase
+        self.phases.add(phase)
+        if phase == "bidding":
+            if view.high_bid is not None and view.high_bid >= 90 and "pass" in view.legal:
+                key(app, pygame.K_p, "p")
+            else:
+                key(app, pygame.K_RETURN)
+        elif phase == "discard":
+            rule = view.discard
+            chosen = list(rule["required"])
+            chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
+            for code in chosen:
+                rect = dict(table.card_rects)[code]
+                click(app, (rect.x + 4, rect.centery))
+            assert table.selected == set(chosen)
+            click(app, button(table, "Bury").rect.center)
+        elif phase == "trump":
+            key(app, pygame.K_g, "g")
+        elif phase == "call":
+            code, rect = table.call_rects[0]
+            click(app, rect.center)
+        elif phase == "play":
+            legal = [a.split()[1] for a in view.legal]
+            rects = dict(table.card_rects)
+            illegal = [c for c in rects if c not in legal]
+            if illegal and self.illegal_clicks < 3:
+                click(app, (rects[illegal[0]].x + 4, rects[illegal[0]].centery))
+                assert table.toast and "can't play" in table.toast[0]
+                self.illegal_clicks += 1
+            target = legal[0]
+            if (self.keyboard_plays + self.mouse_plays) % 2 == 0:
+                codes = [c for c, _ in table.card_rects]
+                for _ in range(len(codes)):
+                    if codes[table.focus_card % len(codes)] == target:
+                        break
+                    key(app, pygame.K_RIGHT)
+                key(app, pygame.K_RETURN)
+                self.keyboard_plays += 1
+            else:
+                rect = rects[target]
+                click(app, (rect.x + 4, rect.centery))
+                self.mouse_plays += 1
+        return None
+
+    def play_game(self, max_steps: int = 20000) -> None:
+        for _ in range(max_steps):
+            if self.step() == "over":
+                return
+        raise AssertionError("the game did not finish")
+
+
+def start_game(app, preset, humans=(0,)):
+    lobby = open_lobby(app)
+    choose_preset(app, lobby, preset)
+    for seat in humans:
+        if seat:
+            make_human(app, lobby, seat)
+    set_target_low(app, lobby)
+    click(app, lobby.start_btn.rect.center)
+    from krook.scenes.table import TableScene
+
+    table = app.stack.find(TableScene)
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "call-partner", "three-handed"])
+def test_whole_game_through_the_ui(home, preset):
+    app = make_app()
+    table = start_game(app, preset)
+    assert table.humans == [0]
+    driver = Driver(app)
+    driver.play_game()
+    view = table.session.view(None)
+    assert view.winner is not None
+    assert driver.curtains == 0, "one human with bots never needs a curtain"
+    assert {"bidding", "play"} <= driver.phases
+    assert driver.mouse_plays and driver.keyboard_plays
+    assert driver.illegal_clicks >= 1 or preset == "three-handed"
+    if preset == "call-partner":
+        assert "call" in driver.phases or table.session.view(None).results
+    # Game over: the sheet offers New game and Back to title; Back to title works.
+    sheet = app.stack.top
+    click(app, button(sheet, "Back to title").rect.center)
+    from krook.scenes.menus import TitleScene
+
+    assert isinstance(app.stack.top, TitleScene)
+    assert not button(app.stack.top, "Continue").enabled  # a finished game is not offered again
+
+
+def test_hot_seat_curtain_hides_every_hand(home):
+    app = make_app()
+    table = start_game(app, "kentucky-discard", humans=(0, 2))
+    assert table.hotseat and table.humans == [0, 2]
+    driver = Driver(app)
+    for _ in range(3000):
+        if driver.step() == "over" or driver.hands >= 2:
+            break
+    assert driver.curtains >= 2
+    # Faces are only ever drawn for the seat that confirmed the last curtain.
+    assert set(table.face_seats_drawn) <= {0, 2}
+
+
+def test_curtain_blocks_drawing_of_the_table(home):
+    from krook.scenes.menus import CurtainScene
+    from krook.scenes.table import TableScene
+
+    app = make_app()
+    start_game(app, "kentucky-discard", humans=(0, 1))
+    for _ in range(200):
+        if isinstance(app.stack.top, CurtainScene):
+            break
+        app.frame([], dt=0.05)
+    assert isinstance(app.stack.top, CurtainScene)
+    table = app.stack.find(TableScene)
+    calls = []
+    original = table._draw_hand
+    table._draw_hand = lambda surface: (calls.append(1), original(surface))
+    for _ in range(5):
+        app.frame([], dt=0.1)
+    assert calls == []
+    assert not table.revealed
+    key(app, pygame.K_RETURN)
+    app.frame([], dt=0.05)
+    assert calls and table.revealed
+
+
+def test_continue_after_a_kill(home):
+    from krook.scenes.table import TableScene
+
+    app = make_app()
+    table = start_game(app, "kentucky-discard")
+    driver = Driver(app)
+    for _ in range(400):
+        driver.step()
+        v = table.session.view(None)
+        if v.phase == "play" and len(v.tricks) >= 2 and table.idle and v.to_act == 0:
+            break
+    before = table.session.view(0)
+    # The app is dropped without closing anything, as if killed.
+    table.session._executor.shutdown(wait=True)
+    del app, table
+    app2 = make_app()
+    cont = button(app2.stack.top, "Continue")
+    assert cont.enabled
+    click(app2, cont.rect.center)
+    table2 = app2.stack.top
+    assert isinstance(table2, TableScene)
+    after = table2.session.view(0)
+    assert after.version == before.version
+    assert after.hand == before.hand and after.trick == before.trick and after.scores == before.scores
+    assert table2.shown.tricks_done == len(after.tricks)
+    driver2 = Driver(app2)
+    for _ in range(50):
+        driver2.step()  # it goes on from there
+
+
+def test_corrupt_save_is_reported_not_fatal(home):
+    from krook.scenes.menus import TitleScene
+
+    data = home / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "autosave.json").write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    cont = button(app.stack.top, "Continue")
+    assert cont.enabled
+    click(app, cont.rect.center)
+    assert isinstance(app.stack.top, TitleScene)
+    assert any("saved game" in m for m in app.services.messages)
+    assert not (data / "autosave.json").exists()
+    assert list(data.glob("autosave.json.corrupt-*"))
+
+
+def test_corrupt_settings_start_with_defaults(home):
+    from krook.app import App
+
+    config = home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.json").write_text("\x00garbage", encoding="utf-8")
+    app = App(SIZE)
+    app.frame([], dt=0.0)
+    assert app.settings == Settings(window_size=app.settings.window_size)
+    assert any("settings" in m.lower() for m in app.services.messages)
+    app.frame([], dt=0.02)  # the title shows the message without failing
+    assert list(config.glob("settings.json.corrupt-*"))
