@@ -1,0 +1,146 @@
+"""LocalSession: bots off the main thread on views only, ordered events, autosave and resume."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from krook.rules import SeatView
+from krook.session.base import ActionEvent, HandOverEvent, Session
+from krook.session.local import Lobby, LocalSession, SeatConfig, has_saved_game, save_path
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
+    return tmp_path
+
+
+def lobby(preset="kentucky-discard", humans=(0,), seed=42):
+    lob = Lobby.default()
+    lob.preset = preset
+    n = lob.rules().players
+    lob.seats = [SeatConfig(f"P{i}", "human" if i in humans else "bot", "simple") for i in range(n)]
+    lob.seed = seed
+    return lob
+
+
+def pump(session, until, timeout=10.0):
+    events = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        events += session.update(0.01)
+        if until(session):
+            return events
+        time.sleep(0.001)
+    raise AssertionError("timed out")
+
+
+def test_satisfies_the_protocol_and_lists_local_seats():
+    s = LocalSession.new(lobby(humans=(0, 2)))
+    assert isinstance(s, LocalSession)
+    _: Session = s
+    assert s.local_seats == [0, 2]
+    assert s.players == ["P0", "P1", "P2", "P3"]
+    assert s.seat_status(1) == "bot" and s.seat_status(0) == "human"
+    s.close()
+
+
+def test_bots_get_views_on_a_worker_thread(monkeypatch):
+    seen = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view, ctx):
+            seen.append((type(view), threading.current_thread() is threading.main_thread()))
+            return view.legal_actions().sample(ctx.rng)
+
+    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: Spy())
+    s = LocalSession.new(lobby(humans=()))
+    pump(s, lambda s: len(seen) >= 6)
+    assert all(kind is SeatView and not on_main for kind, on_main in seen)
+    s.close()
+
+
+def test_unknown_strength_falls_back_to_simple():
+    from krook.session.local import make_seat_bot
+
+    assert make_seat_bot("no-such-bot").name == "simple"
+
+
+def test_human_submit_errors_and_public_discard_text():
+    s = LocalSession.new(lobby(humans=(0, 1, 2, 3)))
+    m = s.match
+    first = m.to_act
+    assert s.submit((first + 1) % 4, "pass") == "it is not your turn"
+    assert s.submit(first, "bid 5") == "the minimum bid is 70"
+    assert "unknown action" in s.submit(first, "dance")
+    assert s.submit(first, "bid 70") is None
+    for _ in range(3):
+        assert s.submit(m.to_act, "pass") is None
+    bidder = m.to_act
+    rule = s.view(bidder).discard
+    cards = rule["allowed"][: rule["count"]]
+    assert s.submit(bidder, "discard " + " ".join(cards)) is None
+    events = s.update(0)
+    texts = [e.text for e in events if isinstance(e, ActionEvent)]
+    assert texts[-1] == "discard 5 cards"
+    versions = [e.version for e in events if isinstance(e, ActionEvent)]
+    assert versions == sorted(versions) and len(set(versions)) == len(versions)
+    s.close()
+
+
+def test_a_whole_game_of_bots_ends_and_removes_the_save(monkeypatch):
+    from krook.bots import make_bot
+
+    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("random"))
+    lob = lobby("three-handed", humans=())
+    lob.overrides = {"target": 100}
+    s = LocalSession.new(lob)
+    assert has_saved_game()
+    hands = 0
+
+    def done(s):
+        nonlocal hands
+        if s.match.phase.value == "hand_over":
+            s.next_hand()
+            hands += 1
+        return s.match.is_over
+
+    events = pump(s, done, timeout=60)
+    assert any(isinstance(e, HandOverEvent) for e in events)
+    assert not has_saved_game()
+    s.close()
+
+
+def test_autosave_after_every_action_and_resume():
+    s = LocalSession.new(lobby(humans=(0, 1, 2, 3)))
+    m = s.match
+    s.submit(m.to_act, "bid 70")
+    s.submit(m.to_act, "pass")
+    version = s.version
+    record = m.to_record()
+    s.close()
+    r = LocalSession.resume()
+    assert r.version == version
+    assert r.match.to_record() == record
+    assert r.lobby.seats[0].name == "P0" and r.local_seats == [0, 1, 2, 3]
+    r.close()
+
+
+def test_corrupt_save_is_moved_aside():
+    from krook import storage
+
+    path = save_path()
+    path.write_text("{broken", encoding="utf-8")
+    with pytest.raises(storage.CorruptFileError):
+        LocalSession.resume()
+    assert not path.exists()
+    # a save that is valid JSON but does not replay
+    storage.save_json(path, "krook-save", 1, {"record": {"format": "krook-record/1", "hands": []}, "lobby": {}})
+    with pytest.raises(storage.CorruptFileError):
+        LocalSession.resume()
+    assert not path.exists()
