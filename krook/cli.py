@@ -38,7 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = argparse.ArgumentParser(
             prog="krook",
             description="Krook, the Rook card game. Subcommands: play (default), replay, sim, "
-            + ", ".join(_DELEGATES) + "; --selftest checks an installed copy.",
+            + ", ".join(_DELEGATES)
+            + "; --selftest checks an installed copy.",
         )
         parser.add_argument("command", nargs="?", default="play", choices=["play"])
         parser.add_argument("--size", help="window size, e.g. 1280x720")

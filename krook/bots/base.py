@@ -61,4 +61,6 @@ def make_bot(strength: str) -> Bot:
     try:
         return BOT_FACTORIES[strength]()  # type: ignore[no-any-return]
     except KeyError:
-        raise ValueError(f"unknown bot strength {strength!r}; known: {', '.join(sorted(BOT_FACTORIES))}") from None
+        raise ValueError(
+            f"unknown bot strength {strength!r}; known: {', '.join(sorted(BOT_FACTORIES))}"
+        ) from None

@@ -35,7 +35,8 @@ class SimpleBot:
         if view.phase == "bidding":
             ceiling, _ = _strength(view, view.hand)
             partner_high = (
-                rules.partnership == "fixed" and view.high_bidder is not None
+                rules.partnership == "fixed"
+                and view.high_bidder is not None
                 and view.high_bidder % 2 == view.seat % 2
             )
             bids = [a for a in legal if a.startswith("bid ")]
@@ -55,7 +56,7 @@ class SimpleBot:
                 key=lambda c: (c >= KROOK, color_of(c) == trump, rules.points.get(c, 0) > 0, rules.rank[c]),
             )
             chosen = required + free[: view.discard["count"] - len(required)]
-            return "discard " + " ".join(sorted((str_card(c) for c in chosen)))
+            return "discard " + " ".join(sorted(str_card(c) for c in chosen))
         if view.phase == "trump":
             _, trump = _strength(view, view.hand)
             return f"trump {trump.letter}"
@@ -85,8 +86,11 @@ class SimpleBot:
         winners = [c for c in cards if power(c, led) > best]
         if partner_winning or not winners:
             # give points to a partner, else throw the cheapest card
-            key = (lambda c: (-rules.points.get(c, 0), power(c, led))) if partner_winning else (
-                lambda c: (rules.points.get(c, 0), power(c, led)))
+            key = (
+                (lambda c: (-rules.points.get(c, 0), power(c, led)))
+                if partner_winning
+                else (lambda c: (rules.points.get(c, 0), power(c, led)))
+            )
             return "play " + str_card(min(cards, key=key))
         return "play " + str_card(min(winners, key=lambda c: power(c, led)))
 

@@ -78,7 +78,9 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"an action is text such as 'play R14', not {type(text).__name__}")
     words = text.split()
     if not words:
-        raise NotationError("empty action: try 'bid 70', 'pass', 'discard ...', 'trump G', 'call G1' or 'play R14'")
+        raise NotationError(
+            "empty action: try 'bid 70', 'pass', 'discard ...', 'trump G', 'call G1' or 'play R14'"
+        )
     verb, args = words[0].lower(), words[1:]
     action: Action
     if verb == "pass" or verb == "redeal":
@@ -98,7 +100,9 @@ def parse_action(text: str) -> Action:
         return Discard(frozenset(cards))  # not cached: too many combinations
     elif verb in ("trump", "call", "play"):
         if len(args) != 1:
-            raise NotationError(f"{text!r}: '{verb}' takes exactly one {'colour' if verb == 'trump' else 'card'}")
+            raise NotationError(
+                f"{text!r}: '{verb}' takes exactly one {'colour' if verb == 'trump' else 'card'}"
+            )
         if verb == "trump":
             action = Trump(Color.parse(args[0]))
         elif verb == "call":

@@ -42,7 +42,7 @@ COLOR_BY_LETTER: dict[str, Color] = {c.letter: c for c in Color}
 KROOK = 64
 KROOK2 = 65
 BIRDS = (1 << KROOK) | (1 << KROOK2)
-ALL_CARD_IDS: tuple[int, ...] = tuple(c * 16 + n for c in range(4) for n in range(1, 15)) + (KROOK, KROOK2)
+ALL_CARD_IDS: tuple[int, ...] = (*(c * 16 + n for c in range(4) for n in range(1, 15)), KROOK, KROOK2)
 
 
 def card_id(color: Color | int, number: int) -> int:
@@ -96,7 +96,9 @@ def parse_card(text: str) -> int:
     if token[0] in COLOR_BY_LETTER:
         digits = token[1:]
         if not digits.isdigit():
-            raise NotationError(f"card {text!r} needs a number 1-14 after the colour letter, e.g. {token[0]}14")
+            raise NotationError(
+                f"card {text!r} needs a number 1-14 after the colour letter, e.g. {token[0]}14"
+            )
         raise NotationError(f"card {text!r} has number {int(digits)}: numbers run from 1 to 14")
     raise NotationError(
         f"unknown card {text!r}: write R, Y, G or B then 1-14 (R14, G1), K for the Krook, K2 for the second bird"

@@ -107,7 +107,9 @@ class Hand:
         if plain.bit_count() >= count:
             return DiscardRule(count, plain, 0, "these rules do not let the bidder bury point cards")
         return DiscardRule(
-            count, hand, plain,
+            count,
+            hand,
+            plain,
             "point cards may be buried only after every card that is not a point card",
         )
 
@@ -361,7 +363,7 @@ class Hand:
         return best_seat
 
     # -- derived facts used by views and scoring ----------------------------------------------------------
-    def known_partner_for(self, seat: int) -> int | None:  # noqa: D401
+    def known_partner_for(self, seat: int) -> int | None:
         """The bidder's partner as ``seat`` knows it: everyone once the called card is out, the holder always."""
         if self.partner is None:
             return None

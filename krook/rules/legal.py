@@ -49,15 +49,23 @@ class DiscardRule:
         return "discard " + " ".join(CARD_NAMES[c] for c in sorted(chosen))
 
     def to_dict(self) -> dict[str, object]:
-        return {"count": self.count, "allowed": names(self.allowed), "required": names(self.required),
-                "reason": self.reason}
+        return {
+            "count": self.count,
+            "allowed": names(self.allowed),
+            "required": names(self.required),
+            "reason": self.reason,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> DiscardRule:
         from .cards import parse_cards
 
-        return cls(int(data["count"]), mask_of(parse_cards(data["allowed"])),  # type: ignore[arg-type]
-                   mask_of(parse_cards(data["required"])), str(data.get("reason", "")))  # type: ignore[arg-type]
+        return cls(
+            int(data["count"]),
+            mask_of(parse_cards(data["allowed"])),  # type: ignore[arg-type]
+            mask_of(parse_cards(data["required"])),
+            str(data.get("reason", "")),
+        )  # type: ignore[arg-type]
 
 
 class LegalActions:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from .deal import deal_from_dict, deal_from_seed
 from .errors import KrookError, RecordError

@@ -59,8 +59,25 @@ def score_hand(hand: Hand) -> HandResult:
     called = CARD_NAMES[hand.called] if hand.called is not None else None
     if hand.thrown_in:
         zeros = [0] * columns
-        return HandResult(hand.dealer, None, None, None, None, None, None, hand.thrown_in, zeros, list(zeros),
-                          list(zeros), list(zeros), names(hand.nest), [], 0, None, None)
+        return HandResult(
+            hand.dealer,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            hand.thrown_in,
+            zeros,
+            list(zeros),
+            list(zeros),
+            list(zeros),
+            names(hand.nest),
+            [],
+            0,
+            None,
+            None,
+        )
 
     seat_points = list(hand.won_points)
     seat_bonus = [0] * n
@@ -115,9 +132,23 @@ def score_hand(hand: Hand) -> HandResult:
             bonuses[side[0]] += side_bonus[i]
         nest_to = nest_seat
     return HandResult(
-        hand.dealer, hand.bidder, hand.contract, trump, called, hand.partner, made, None,
-        list(captured), list(bonuses), list(deltas), list(tricks), names(hand.nest), names(hand.buried),
-        nest_points, nest_to, bidding_total,
+        hand.dealer,
+        hand.bidder,
+        hand.contract,
+        trump,
+        called,
+        hand.partner,
+        made,
+        None,
+        list(captured),
+        list(bonuses),
+        list(deltas),
+        list(tricks),
+        names(hand.nest),
+        names(hand.buried),
+        nest_points,
+        nest_to,
+        bidding_total,
     )
 
 

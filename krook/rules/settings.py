@@ -56,8 +56,12 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
         "Adds a second bird card (K2) worth the same as the Krook and ranking just below it.",
         choices=(False, True),
     ),
-    SettingSpec("ones_high", "1s rank above 14", "When the deck has 1s: on, a 1 beats the 14; off, 1s are low.",
-                choices=(True, False)),
+    SettingSpec(
+        "ones_high",
+        "1s rank above 14",
+        "When the deck has 1s: on, a 1 beats the 14; off, 1s are low.",
+        choices=(True, False),
+    ),
     SettingSpec(
         "krook_rank",
         "Krook card ranks",
@@ -65,19 +69,51 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
         "(it still beats every card that is not trump).",
         choices=("high", "middle", "low"),
     ),
-    SettingSpec("krook_points", "Krook card points", "What the Krook (and a second Krook) is worth.",
-                minimum=0, maximum=50, step=5),
-    SettingSpec("ones_points", "1s point value", "What each 1 is worth, when the deck has 1s.", minimum=0,
-                maximum=20, step=5),
-    SettingSpec("nest_size", "Nest size", "Cards dealt face down to the middle; 0 plays without a nest.",
-                choices=(0, 2, 4, 5, 6)),
+    SettingSpec(
+        "krook_points",
+        "Krook card points",
+        "What the Krook (and a second Krook) is worth.",
+        minimum=0,
+        maximum=50,
+        step=5,
+    ),
+    SettingSpec(
+        "ones_points",
+        "1s point value",
+        "What each 1 is worth, when the deck has 1s.",
+        minimum=0,
+        maximum=20,
+        step=5,
+    ),
+    SettingSpec(
+        "nest_size",
+        "Nest size",
+        "Cards dealt face down to the middle; 0 plays without a nest.",
+        choices=(0, 2, 4, 5, 6),
+    ),
     SettingSpec("min_bid", "Minimum bid", "The lowest opening bid.", minimum=5, maximum=300, step=5),
-    SettingSpec("bid_step", "Bid increment", "Each bid must be a multiple of this and beat the last.",
-                minimum=1, maximum=50),
-    SettingSpec("max_bid", "Maximum bid", "The highest bid allowed; automatic means every point at stake.",
-                minimum=5, maximum=400, step=5, optional=True),
-    SettingSpec("bid_first", "Who bids first", "left_of_dealer (most games) or the dealer (Call Partner).",
-                choices=("left_of_dealer", "dealer")),
+    SettingSpec(
+        "bid_step",
+        "Bid increment",
+        "Each bid must be a multiple of this and beat the last.",
+        minimum=1,
+        maximum=50,
+    ),
+    SettingSpec(
+        "max_bid",
+        "Maximum bid",
+        "The highest bid allowed; automatic means every point at stake.",
+        minimum=5,
+        maximum=400,
+        step=5,
+        optional=True,
+    ),
+    SettingSpec(
+        "bid_first",
+        "Who bids first",
+        "left_of_dealer (most games) or the dealer (Call Partner).",
+        choices=("left_of_dealer", "dealer"),
+    ),
     SettingSpec(
         "all_pass",
         "If everyone passes",
@@ -85,34 +121,86 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
         "take the minimum bid.",
         choices=("redeal", "dealer_forced"),
     ),
-    SettingSpec("first_bid_forced", "First bidder must open",
-                "The first player to speak may not pass (the three-handed game).", choices=(False, True)),
-    SettingSpec("no_counter_redeal", "Redeal without counters",
-                "A player holding no counters may call a redeal at their turn to bid.", choices=(False, True)),
-    SettingSpec("bury_counters", "Bidder may bury point cards",
-                "Off: the bidder buries counters only when short of other cards.", choices=(True, False)),
-    SettingSpec("nest_to", "Nest points go to",
-                "last_trick: whoever takes the last trick; bidder: always the bidding side.",
-                choices=("last_trick", "bidder")),
-    SettingSpec("first_lead", "First lead",
-                "Who leads the first trick: the bidder, the player left of the dealer, or left of the bidder.",
-                choices=("bidder", "left_of_dealer", "left_of_bidder")),
-    SettingSpec("must_trump", "Must play trump when you can't follow",
-                "On: a player out of the led colour must play trump if they hold any.", choices=(False, True)),
-    SettingSpec("krook_any_time", "Krook may be played any time",
-                "On: the Krook may be played even when you could follow; off: it is just a trump.",
-                choices=(True, False)),
-    SettingSpec("most_tricks_bonus", "Most-tricks bonus", "Points for the side taking the most tricks (0 = off).",
-                minimum=0, maximum=100, step=5),
-    SettingSpec("sweep_bonus", "Bonus for taking every trick", "Points for a side that takes every trick (0 = off).",
-                minimum=0, maximum=200, step=5),
-    SettingSpec("all_points_bonus", "Bonus for capturing all card points",
-                "Points for a side that captures every card point, nest included (0 = off).",
-                minimum=0, maximum=100, step=5),
-    SettingSpec("last_trick_bonus", "Last-trick bonus", "Points for taking the last trick (0 = off).",
-                minimum=0, maximum=100, step=5),
-    SettingSpec("defenders_score", "Defenders score", "On: the defenders keep what they capture; off: they score 0.",
-                choices=(True, False)),
+    SettingSpec(
+        "first_bid_forced",
+        "First bidder must open",
+        "The first player to speak may not pass (the three-handed game).",
+        choices=(False, True),
+    ),
+    SettingSpec(
+        "no_counter_redeal",
+        "Redeal without counters",
+        "A player holding no counters may call a redeal at their turn to bid.",
+        choices=(False, True),
+    ),
+    SettingSpec(
+        "bury_counters",
+        "Bidder may bury point cards",
+        "Off: the bidder buries counters only when short of other cards.",
+        choices=(True, False),
+    ),
+    SettingSpec(
+        "nest_to",
+        "Nest points go to",
+        "last_trick: whoever takes the last trick; bidder: always the bidding side.",
+        choices=("last_trick", "bidder"),
+    ),
+    SettingSpec(
+        "first_lead",
+        "First lead",
+        "Who leads the first trick: the bidder, the player left of the dealer, or left of the bidder.",
+        choices=("bidder", "left_of_dealer", "left_of_bidder"),
+    ),
+    SettingSpec(
+        "must_trump",
+        "Must play trump when you can't follow",
+        "On: a player out of the led colour must play trump if they hold any.",
+        choices=(False, True),
+    ),
+    SettingSpec(
+        "krook_any_time",
+        "Krook may be played any time",
+        "On: the Krook may be played even when you could follow; off: it is just a trump.",
+        choices=(True, False),
+    ),
+    SettingSpec(
+        "most_tricks_bonus",
+        "Most-tricks bonus",
+        "Points for the side taking the most tricks (0 = off).",
+        minimum=0,
+        maximum=100,
+        step=5,
+    ),
+    SettingSpec(
+        "sweep_bonus",
+        "Bonus for taking every trick",
+        "Points for a side that takes every trick (0 = off).",
+        minimum=0,
+        maximum=200,
+        step=5,
+    ),
+    SettingSpec(
+        "all_points_bonus",
+        "Bonus for capturing all card points",
+        "Points for a side that captures every card point, nest included (0 = off).",
+        minimum=0,
+        maximum=100,
+        step=5,
+    ),
+    SettingSpec(
+        "last_trick_bonus",
+        "Last-trick bonus",
+        "Points for taking the last trick (0 = off).",
+        minimum=0,
+        maximum=100,
+        step=5,
+    ),
+    SettingSpec(
+        "defenders_score",
+        "Defenders score",
+        "On: the defenders keep what they capture; off: they score 0.",
+        choices=(True, False),
+    ),
     SettingSpec("target", "Play to", "The score that ends the game.", minimum=50, maximum=2000, step=50),
     SettingSpec(
         "both_over_target",
@@ -121,8 +209,13 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
         "total wins. An exact tie plays another hand.",
         choices=("bidder_wins", "higher_total"),
     ),
-    SettingSpec("practice_trump", "Practice game", "Set a colour to play with that trump fixed and no bidding.",
-                choices=("R", "Y", "G", "B"), optional=True),
+    SettingSpec(
+        "practice_trump",
+        "Practice game",
+        "Set a colour to play with that trump fixed and no bidding.",
+        choices=("R", "Y", "G", "B"),
+        optional=True,
+    ),
 )
 SPEC_BY_NAME: dict[str, SettingSpec] = {spec.name: spec for spec in SETTING_SPECS}
 
@@ -183,7 +276,7 @@ class Rules:
                     raise RulesError(f"setting {spec.name!r} is {value}; it must be at least {spec.minimum}")
                 if spec.maximum is not None and value > spec.maximum:
                     raise RulesError(f"setting {spec.name!r} is {value}; it must be at most {spec.maximum}")
-        numbers, has_bird = DECKS[self.deck]
+        has_bird = DECKS[self.deck][1]
         if self.double_krook and not has_bird:
             raise RulesError(f"the {self.deck}-card deck has no Krook, so it cannot have a second one")
         dealt = self.deck_size - self.nest_size
@@ -207,12 +300,16 @@ class Rules:
         if self.bid_step <= 0:
             raise RulesError("the bid increment must be above 0")
         if self.min_bid % self.bid_step:
-            raise RulesError(f"the minimum bid {self.min_bid} is not a multiple of the bid increment {self.bid_step}")
+            raise RulesError(
+                f"the minimum bid {self.min_bid} is not a multiple of the bid increment {self.bid_step}"
+            )
         if self.max_bid is not None:
             if self.max_bid < self.min_bid:
                 raise RulesError(f"the maximum bid {self.max_bid} is below the minimum bid {self.min_bid}")
             if self.max_bid % self.bid_step:
-                raise RulesError(f"the maximum bid {self.max_bid} is not a multiple of the bid increment {self.bid_step}")
+                raise RulesError(
+                    f"the maximum bid {self.max_bid} is not a multiple of the bid increment {self.bid_step}"
+                )
         if self.practice_trump is None and self.min_bid > self.highest_bid:
             raise RulesError(
                 f"the minimum bid {self.min_bid} is more than the {self.highest_bid} points at stake in a hand"
@@ -289,7 +386,9 @@ class Rules:
     @property
     def bonus_total(self) -> int:
         """Bonus points one side can reach in a hand on top of the card points."""
-        return max(self.most_tricks_bonus, 0) + self.sweep_bonus + self.all_points_bonus + self.last_trick_bonus
+        return (
+            max(self.most_tricks_bonus, 0) + self.sweep_bonus + self.all_points_bonus + self.last_trick_bonus
+        )
 
     @property
     def highest_bid(self) -> int:
@@ -337,8 +436,11 @@ class Rules:
 
     def differences(self, other: Rules) -> dict[str, Any]:
         """Settings whose value here differs from ``other`` (the overrides over a preset)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(other, f.name)
+        }
 
 
 def from_overrides(base: Rules, overrides: dict[str, Any]) -> Rules:
@@ -350,7 +452,12 @@ def from_overrides(base: Rules, overrides: dict[str, Any]) -> Rules:
     for name, value in overrides.items():
         # JSON has one number type and lobby text fields give strings; accept the forms a person would write.
         spec = SPEC_BY_NAME[name]
-        if spec.choices and isinstance(spec.choices[0], str) and isinstance(value, int) and not isinstance(value, bool):
+        if (
+            spec.choices
+            and isinstance(spec.choices[0], str)
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+        ):
             value = str(value)
         if name == "practice_trump" and isinstance(value, str):
             value = Color.parse(value).letter

@@ -140,7 +140,8 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         trick=[(s, CARD_NAMES[c]) for s, c in hand.trick],
         trick_leader=hand.leader if hand.phase is Phase.PLAY else None,
         tricks=[
-            TrickView(t.leader, [(s, CARD_NAMES[c]) for s, c in t.cards], t.winner, t.points) for t in hand.tricks
+            TrickView(t.leader, [(s, CARD_NAMES[c]) for s, c in t.cards], t.winner, t.points)
+            for t in hand.tricks
         ],
         points_taken=list(hand.won_points),
         tricks_won=list(hand.won_tricks),
