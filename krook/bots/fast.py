@@ -18,7 +18,7 @@ class PlayRules:
     """Static facts of the play phase for one rule set and one trump colour (``trump`` None: no trump)."""
 
     __slots__ = (
-        "birds", "follow", "kat", "must_trump", "n", "order", "points", "power", "rank", "rules", "trump",
+        "above", "birds", "follow", "kat", "must_trump", "n", "order", "points", "power", "rank", "rules", "trump",
         "trump_mask",
     )
 
@@ -56,6 +56,13 @@ class PlayRules:
             cards.sort(key=lambda x: self.rank[x])
             order.append(tuple(cards))
         self.order = tuple(order)
+        # above[card]: cards of the same class that beat it
+        above = [0] * 66
+        for seq in order:
+            for i, card in enumerate(seq):
+                for higher in seq[i + 1:]:
+                    above[card] |= 1 << higher
+        self.above = tuple(above)
 
     def led_of(self, card: int) -> int:
         return self.trump if card >= KROOK else card >> 4  # type: ignore[return-value]

@@ -1,0 +1,434 @@
+"""The three strengths families play with: easy, medium and hard. ``make_bot`` imports this module.
+
+* medium: hand evaluation (``evaluate``) to bid, bury and name trump; card play by ``playout.policy`` with the
+  seat's knowledge (cards counted, voids shown, partner winning or not).
+* easy: medium's habits with a beginner's mistakes: it bids on hope, buries its lowest cards, names its longest
+  colour, and now and then plays its highest card, or any card, without counting.
+* hard: determinisation. It deals the unseen cards many times consistently with what its seat knows, weighting
+  deals by how well they explain the bidding, and scores each candidate action in every deal, by playouts while
+  many tricks remain and by the exact solver in the last tricks, as the expected change of the score (making or
+  setting the bid). Bidding, burying and trump are chosen by simulating the nest and the other hands.
+"""
+
+from __future__ import annotations
+
+import time
+
+from krook.rules import SeatView
+from krook.rules.cards import CARD_BY_NAME, CARD_NAMES, COLOR_MASKS, KROOK
+
+from .base import BotContext, register
+from .evaluate import best_trump_value, choose_discard, trump_value
+from .fast import bits
+from .knowledge import Knowledge, play_rules, read_view
+from .playout import playout, policy
+from .sampler import bid_weight, sample_deal
+from .solver import Solver
+
+LETTERS = "RYGB"
+
+
+def _play(card: int) -> str:
+    return "play " + CARD_NAMES[card]
+
+
+def _discard_text(mask: int) -> str:
+    return "discard " + " ".join(CARD_NAMES[c] for c in bits(mask))
+
+
+def _sides(k: Knowledge) -> list[bool | None]:
+    mates = k.teammates()
+    if mates is not None:
+        return [s in mates for s in range(k.n)]
+    # an unrevealed called partner: the bidder is an opponent of a defender; the rest are unknown
+    return [True if s == k.seat else (False if s == k.bidder else None) for s in range(k.n)]
+
+
+def _on_bidding_side(k: Knowledge) -> bool | None:
+    if k.bidder is None:
+        return (k.hand & k.play.trump_mask).bit_count() >= 4
+    side = k.same_side(k.seat, k.bidder)
+    return side
+
+
+# -- medium --------------------------------------------------------------------------------------------------
+class MediumBot:
+    name = "medium"
+    margin = 0.0  # points below the estimate the bot is willing to bid
+
+    def choose(self, view: SeatView, ctx: BotContext) -> str:
+        legal = view.legal_actions()
+        k = read_view(view)
+        if len(legal) == 1:
+            return next(iter(legal))
+        phase = view.phase
+        if phase == "bidding":
+            return self.bid(view, k, ctx)
+        if phase == "discard":
+            return self.discard(view, k, ctx)
+        if phase == "trump":
+            return self.trump(view, k, ctx)
+        if phase == "call":
+            return self.call(view, k, ctx)
+        return self.play_card(view, k, ctx)
+
+    # bidding ----------------------------------------------------------------------------------------------
+    def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
+        return best_trump_value(k.rules, k.hand)[0]
+
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        legal = view.legal_actions().texts
+        bids = [a for a in legal if a.startswith("bid ")]
+        can_pass = "pass" in legal
+        if "redeal" in legal and self.hand_value(k, ctx) < k.rules.min_bid - 10:
+            return "redeal"
+        if not can_pass:
+            return bids[0]
+        if not bids:
+            return "pass"
+        if self.partner_holds_bid(view, k):
+            return "pass"
+        value = self.hand_value(k, ctx)
+        lowest = int(bids[0].split()[1])
+        return bids[0] if lowest <= value - self.margin else "pass"
+
+    @staticmethod
+    def partner_holds_bid(view: SeatView, k: Knowledge) -> bool:
+        """Fixed partners: my partner has the high bid (and, then, bidding over them only costs us)."""
+        return (k.rules.partnership == "fixed" and view.high_bidder is not None
+                and view.high_bidder != k.seat and view.high_bidder % 2 == k.seat % 2)
+
+    # nest and trump ---------------------------------------------------------------------------------------
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        rule = view.discard
+        assert rule is not None
+        allowed = sum(1 << CARD_BY_NAME[c] for c in rule["allowed"])
+        required = sum(1 << CARD_BY_NAME[c] for c in rule["required"])
+        _, trump = best_trump_value(k.rules, k.hand)
+        return _discard_text(choose_discard(k.rules, k.hand, trump, rule["count"], allowed, required))
+
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        return "trump " + LETTERS[best_trump_value(k.rules, k.hand)[1]]
+
+    def call(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        legal = list(view.legal_actions())
+        cards = {CARD_BY_NAME[a.split()[1]]: a for a in legal}
+        play = k.play
+        # call the best trump I lack, else the top card of my longest other colour
+        for card in reversed(play.order[k.trump or 0]):
+            if card in cards and not k.hand >> card & 1:
+                return cards[card]
+        options = [c for c in cards if not k.hand >> c & 1]
+        if not options:
+            return legal[0]
+        return cards[max(options, key=lambda c: (play.rank[c], c))]
+
+    # play ---------------------------------------------------------------------------------------------------
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), k.cannot,
+                      k.hand.bit_count())
+        return _play(card)
+
+
+register("medium")(MediumBot)
+
+
+# -- easy --------------------------------------------------------------------------------------------------------
+@register("easy")
+class EasyBot(MediumBot):
+    name = "easy"
+    mistake_rate = 0.3
+
+    def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
+        # counts its high cards hopefully, with a beginner's swings
+        return best_trump_value(k.rules, k.hand)[0] + 8 + ctx.rng.gauss(0, 12)
+
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        legal = view.legal_actions().texts
+        bids = [a for a in legal if a.startswith("bid ")]
+        if "pass" not in legal or not bids:
+            return bids[0] if bids else "pass"
+        value = self.hand_value(k, ctx)  # forgets that the partner already holds the bid
+        return bids[0] if int(bids[0].split()[1]) <= value else "pass"
+
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        rule = view.discard
+        assert rule is not None
+        allowed = [CARD_BY_NAME[c] for c in rule["allowed"]]
+        required = [CARD_BY_NAME[c] for c in rule["required"]]
+        trump = self._longest(k)
+        rank = k.rules.rank
+        free = sorted((c for c in allowed if c not in required),
+                      key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12))
+        chosen = required + free[: rule["count"] - len(required)]
+        return _discard_text(sum(1 << c for c in chosen))
+
+    @staticmethod
+    def _longest(k: Knowledge) -> int:
+        return max(range(4), key=lambda c: ((k.hand & COLOR_MASKS[c]).bit_count(), c))
+
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        return "trump " + LETTERS[self._longest(k)]
+
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        if ctx.rng.random() < self.mistake_rate:
+            moves = bits(k.play.playable(k.hand, k.trick[0][1] if k.trick else -1))
+            if ctx.rng.random() < 0.5:
+                # plays its biggest card, whoever is winning
+                return _play(max(moves, key=lambda c: (k.play.rank[c], c)))
+            return _play(moves[int(ctx.rng.random() * len(moves))])
+        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), None,
+                      k.hand.bit_count())
+        return _play(card)
+
+
+# -- hard --------------------------------------------------------------------------------------------------------
+EXACT_TRICKS = 4  # solve exactly when this many tricks (or fewer) remain
+DEFAULT_BUDGET_S = 0.6
+
+
+def _utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -> float:
+    """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points."""
+    rules = k.rules
+    theirs = total - mine
+    if k.bidder is None or k.bid is None:
+        return mine - theirs
+    if rules.partnership == "individual":
+        if bidder_mine:
+            return (mine if mine >= k.bid else -k.bid) - theirs / max(1, k.n - 1)
+        return mine
+    defenders = 1.0 if rules.defenders_score else 0.0
+    if bidder_mine:
+        return (mine if mine >= k.bid else -k.bid) - theirs * defenders
+    return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
+
+
+@register("hard")
+class HardBot(MediumBot):
+    name = "hard"
+
+    def __init__(self, budget_s: float | None = None, max_samples: int = 200) -> None:
+        self.budget_s = budget_s
+        self.max_samples = max_samples
+
+    def _deadline(self, ctx: BotContext) -> float:
+        budget = min(ctx.budget_s, self.budget_s or DEFAULT_BUDGET_S)
+        return ctx.started + budget * 0.85
+
+    # play ---------------------------------------------------------------------------------------------------
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        play = k.play
+        moves = bits(play.playable(k.hand, k.trick[0][1] if k.trick else -1))
+        if len(moves) == 1:
+            return _play(moves[0])
+        deadline = self._deadline(ctx)
+        rules = k.rules
+        total = rules.card_points_total + rules.last_trick_bonus
+        tricks_left = k.hand.bit_count()
+        leader = k.trick[0][0] if k.trick else k.leader
+        assert leader is not None
+        trick_cards = [c for _, c in k.trick]
+        score = dict.fromkeys(moves, 0.0)
+        weight_sum = 0.0
+        samples = 0
+        while samples < self.max_samples and (samples < 4 or time.perf_counter() < deadline):
+            hands, nest = sample_deal(k, ctx.rng)
+            w = bid_weight(k, hands, view.bids)
+            samples += 1
+            if w <= 0:
+                continue
+            mates = self._sample_mates(k, hands)
+            side = [s in mates for s in range(k.n)]
+            bidder_mine = None if k.bidder is None else k.bidder in mates
+            hidden = k.buried if k.buried else nest
+            hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
+            last_bonus = rules.last_trick_bonus
+            so_far = sum(k.points_taken[s] for s in mates)
+            if rules.nest_to == "last_trick":
+                last_bonus += hidden_pts
+            elif bidder_mine:
+                so_far += hidden_pts
+            if tricks_left <= EXACT_TRICKS:
+                solver = Solver(play, side, last_bonus)
+                values = solver.move_values(hands, leader, trick_cards)
+                for card in moves:
+                    score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
+            else:
+                sides = [[self._same(k, mates, s, t) for t in range(k.n)] for s in range(k.n)]
+                bidding = [None if k.bidder is None else ((s in mates) == bidder_mine) for s in range(k.n)]
+                for card in moves:
+                    hs = list(hands)
+                    hs[k.seat] &= ~(1 << card)
+                    trick = [*k.trick, (k.seat, card)]
+                    if len(trick) == k.n:
+                        taken = self._finish_trick(play, hs, trick, k.played | (1 << card), sides, bidding,
+                                                   last_bonus, ctx.rng)
+                    else:
+                        taken = playout(play, hs, leader, trick, k.played | (1 << card), sides, bidding,
+                                        last_bonus, ctx.rng)
+                    mine = so_far + sum(taken[s] for s in mates)
+                    score[card] += w * _utility(k, mine, total, bidder_mine)
+            weight_sum += w
+        best = max(moves, key=lambda c: (score[c], -c))
+        return _play(best)
+
+    @staticmethod
+    def _finish_trick(play, hands, trick, played, sides, bidding, last_bonus, rng):  # type: ignore[no-untyped-def]
+        n = play.n
+        w = trick[play.winner_index([c for _, c in trick])][0]
+        gained = sum(play.points[c] for _, c in trick)
+        taken = [0] * n
+        if not hands[w]:
+            taken[w] = gained + last_bonus
+            return taken
+        taken[w] = gained
+        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng)
+        return [a + b for a, b in zip(taken, rest, strict=True)]
+
+    @staticmethod
+    def _same(k: Knowledge, mates: set[int], s: int, t: int) -> bool | None:
+        """Whether seat ``s`` may count ``t`` as a teammate in a playout (its own knowledge, roughly)."""
+        if k.rules.partnership == "called" and k.bidder is not None and k.partner is None:
+            if s == t:
+                return True
+            in_s = s in mates
+            if (t in mates) == in_s and (s == k.bidder or t == k.bidder):
+                return None
+            return None if (t in mates) == in_s else False
+        return (s in mates) == (t in mates)
+
+    def _sample_mates(self, k: Knowledge, hands: list[int]) -> set[int]:
+        rules = k.rules
+        if rules.partnership == "fixed":
+            return {s for s in range(k.n) if s % 2 == k.seat % 2}
+        if rules.partnership == "individual" or k.bidder is None:
+            return {k.seat}
+        partner = k.partner
+        if partner is None and k.called is not None:
+            partner = next((s for s in range(k.n) if hands[s] >> k.called & 1), k.bidder)
+        pair = {k.bidder, partner if partner is not None else k.bidder}
+        return pair if k.seat in pair else set(range(k.n)) - pair
+
+    # bidding by simulation ----------------------------------------------------------------------------------
+    def _as_bidder(self, k: Knowledge, ctx: BotContext, deadline: float, limit: int) -> list[float]:
+        """Points my side takes as the bidder, over sampled nests and hands (medium-style bury and trump)."""
+        rules = k.rules
+        out: list[float] = []
+        while len(out) < limit and (len(out) < 6 or time.perf_counter() < deadline):
+            hands, nest = sample_deal(k, ctx.rng)
+            w = bid_weight(k, hands, k.bids)
+            if w < 0.05:
+                continue
+            mine = hands[k.seat] | nest
+            _, trump = best_trump_value(rules, mine)
+            if rules.nest_size:
+                allowed = mine if rules.bury_counters else mine & ~rules.counter_mask
+                if allowed.bit_count() < rules.nest_size:
+                    allowed, required = mine, mine & ~rules.counter_mask
+                else:
+                    required = 0
+                buried = choose_discard(rules, mine, trump, rules.nest_size, allowed, required)
+            else:
+                buried = 0
+            hands[k.seat] = mine & ~buried
+            out.append(self._simulate(k, hands, trump, buried if rules.nest_size else nest, k.seat, ctx))
+        return out
+
+    def _simulate(self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int,
+                  ctx: BotContext) -> float:
+        rules = k.rules
+        play = play_rules(rules, trump)
+        n = k.n
+        if rules.partnership == "fixed":
+            mates = {s for s in range(n) if s % 2 == bidder % 2}
+        elif rules.partnership == "called":
+            # the bidder calls the best trump it lacks
+            partner = next((s for s in range(n) for c in reversed(play.order[trump])
+                            if hands[s] >> c & 1 and not hands[bidder] >> c & 1), bidder)
+            mates = {bidder, partner}
+        else:
+            mates = {bidder}
+        sides = [[(s in mates) == (t in mates) for t in range(n)] for s in range(n)]
+        bidding = [s in mates for s in range(n)]
+        hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
+        last_bonus = rules.last_trick_bonus + (hidden_pts if rules.nest_to == "last_trick" else 0)
+        lead = rules.first_lead
+        leader = bidder if lead == "bidder" else ((bidder + 1) % n if lead == "left_of_bidder"
+                                                  else (k.dealer + 1) % n)
+        taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, ctx.rng)
+        mine = sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0)
+        return float(mine)
+
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        legal = view.legal_actions().texts
+        bids = [a for a in legal if a.startswith("bid ")]
+        if "pass" not in legal or not bids:
+            return bids[0] if bids else "pass"
+        if self.partner_holds_bid(view, k):
+            return "pass"
+        rules = k.rules
+        deadline = self._deadline(ctx)
+        results = self._as_bidder(k, ctx, deadline, 48)
+        total = rules.card_points_total + rules.bonus_total
+        lowest = int(bids[0].split()[1])
+
+        def eu(b: int) -> float:
+            if rules.partnership == "individual":
+                others = max(1, k.n - 1)
+                return sum((a if a >= b else -b) - (total - a) / others for a in results) / len(results)
+            return sum((a if a >= b else -b) - (total - a) for a in results) / len(results)
+
+        # what passing is worth: defending against someone else's contract
+        pass_value = -total / k.n * 0.6 if rules.partnership == "individual" else -total * 0.25
+        if "redeal" in legal and eu(lowest) < pass_value - 30:
+            return "redeal"
+        return bids[0] if eu(lowest) > pass_value else "pass"
+
+    def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
+        return best_trump_value(k.rules, k.hand)[0]
+
+    # nest and trump by simulation -------------------------------------------------------------------------------
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        rule = view.discard
+        assert rule is not None
+        rules = k.rules
+        allowed = sum(1 << CARD_BY_NAME[c] for c in rule["allowed"])
+        required = sum(1 << CARD_BY_NAME[c] for c in rule["required"])
+        ranked = sorted(range(4), key=lambda t: -trump_value(rules, k.hand, t))[:2]
+        options: dict[int, int] = {}
+        for trump in ranked:
+            for void_first in (True, False):
+                for bury in ((True, False) if rules.bury_counters else (False,)):
+                    d = choose_discard(rules, k.hand, trump, rule["count"], allowed, required, void_first, bury)
+                    options.setdefault(d, trump)
+        if len(options) == 1:
+            return _discard_text(next(iter(options)))
+        deadline = self._deadline(ctx)
+        best = self._compare(k, ctx, deadline, [(d, t) for d, t in options.items()])
+        return _discard_text(best[0])
+
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+        deadline = self._deadline(ctx)
+        best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
+        return "trump " + LETTERS[best[1]]
+
+    def _compare(self, k: Knowledge, ctx: BotContext, deadline: float,
+                 options: list[tuple[int, int]]) -> tuple[int, int]:
+        """Pick the (buried cards, trump) with the best expected score change over sampled deals."""
+        rules = k.rules
+        totals = [0.0] * len(options)
+        bid = k.bid or rules.min_bid
+        total = rules.card_points_total + rules.bonus_total
+        rounds = 0
+        while rounds < 40 and (rounds < 3 or time.perf_counter() < deadline):
+            rounds += 1
+            # the other hands are what I cannot see; the nest is in my hand or buried
+            hands, _ = sample_deal(k, ctx.rng)
+            for i, (buried, trump) in enumerate(options):
+                hs = list(hands)
+                hs[k.seat] = k.hand & ~buried
+                mine = self._simulate(k, hs, trump, buried, k.seat, ctx)
+                totals[i] += (mine if mine >= bid else -bid) - (total - mine)
+        return options[max(range(len(options)), key=lambda i: totals[i])]
+
+
