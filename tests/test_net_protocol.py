@@ -131,7 +131,7 @@ def test_drop_hold_grace_standin_and_return():
     assert proto.tick() == [] and proto.bot_strength(0) is None
     clock.now += 2
     out = proto.tick()
-    assert proto.seat_status(0) == "standin" and proto.bot_strength(0) == "simple"
+    assert proto.seat_status(0) == "standin" and proto.bot_strength(0) == "medium"
     assert ("b", {"type": "status", "seat": 0, "status": "standin"}) in out
     proto.connect("a2")
     ((_, err),) = proto.handle("a2", hello("Ann", "not-a-token"))

@@ -72,6 +72,7 @@ class Host:
         idle_timeout: float = 30.0,
         bot_delay: float = 0.4,
         bot_budget: float = 1.0,
+        standin_bot: str = "medium",
     ) -> None:
         self.name = name
         self.bind, self.port = bind, port
@@ -80,7 +81,7 @@ class Host:
         self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
         self.bot_delay, self.bot_budget = bot_delay, bot_budget
         self.protocol = HostProtocol(
-            match, parse_seats(seats), grace_s=grace_s, tokens=tokens, started=started
+            match, parse_seats(seats), grace_s=grace_s, tokens=tokens, started=started, standin_bot=standin_bot
         )
         self.lock = threading.RLock()
         self._links: dict[int, _Link] = {}
@@ -222,6 +223,7 @@ class Host:
         session = HostSession(self, self._local_queue)
         with self.lock:
             self._dispatch(self.protocol.attach_local(LOCAL, name))
+        session._pump()
         return session
 
     def submit_local(self, seat: int, text: str) -> str | None:

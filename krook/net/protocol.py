@@ -130,6 +130,7 @@ class HostProtocol:
         grace_s: float = 60.0,
         tokens: dict[int, str] | None = None,
         started: bool = False,
+        standin_bot: str = "medium",
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(seats) != match.rules.players:
@@ -137,6 +138,7 @@ class HostProtocol:
         self.match = match
         self.seats = parse_seats(seats)
         self.grace_s = grace_s
+        self.standin_bot = standin_bot
         self.clock = clock
         self.tokens: dict[int, str] = dict(tokens or {})
         for seat, kind in enumerate(self.seats):
@@ -187,7 +189,7 @@ class HostProtocol:
         if kind.startswith(BOT):
             return kind.partition(":")[2]
         if seat in self.standin:
-            return "simple"
+            return self.standin_bot
         return None
 
     def bot_to_move(self) -> int | None:

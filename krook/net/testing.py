@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from krook.bots import BotContext, make_bot
-from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent
+from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent, StatusEvent
 
 from .remote_session import RemoteSession
 
@@ -16,7 +16,7 @@ from .remote_session import RemoteSession
 class ClientBot:
     """Plays one ``RemoteSession`` with a bot: acts once per view version, says ready after each hand."""
 
-    def __init__(self, session: RemoteSession, strength: str = "simple", seed: int = 0) -> None:
+    def __init__(self, session: RemoteSession, strength: str = "random", seed: int = 0) -> None:
         self.session = session
         self.bot = make_bot(strength)
         self.rng = random.Random(seed)
@@ -32,6 +32,9 @@ class ClientBot:
         for event in events:
             if isinstance(event, ErrorEvent):
                 self.errors.append(event)
+                self.acted_version = -1  # an action may have been refused or lost with the link: try again
+            if isinstance(event, StatusEvent) and event.seat == self.session.seat:
+                self.acted_version = -1
             if isinstance(event, GameOverEvent):
                 self.game_over = True
         seat = self.session.seat
