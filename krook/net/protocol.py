@@ -268,6 +268,8 @@ class HostProtocol:
                 return [(conn_id, error("bad_message", "an action message needs 'text', e.g. 'play R14'"))]
             if seat not in conn.seats:
                 return [(conn_id, error("bad_message", f"you do not play seat {seat!r}"))]
+            if not self.started:
+                return [(conn_id, error("not_started", "the game starts when every LAN seat is taken"))]
             try:
                 return self.apply_action(seat, text)
             except IllegalActionError as exc:
