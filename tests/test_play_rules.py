@@ -164,5 +164,5 @@ def test_not_your_card_and_out_of_turn() -> None:
         match.apply("play G7")
     with pytest.raises(IllegalActionError, match="seat 0's turn, not seat 2's"):
         match.apply("play R14", seat=2)
-    with pytest.raises(IllegalActionError, match="cards are being played|bidding is over"):
+    with pytest.raises(IllegalActionError, match="the bidding is over"):
         match.apply("bid 75")
