@@ -20,8 +20,10 @@ def _strength(view: SeatView, cards: list[str]) -> tuple[int, Color]:
     high = sum(1 for i in ids if i < KROOK and rules.rank[i] >= 4 * 13)
     birds = sum(1 for i in ids if i >= KROOK)
     length = len(by_color[trump])
-    share = rules.card_points_total / rules.players
-    estimate = share * (0.6 + 0.12 * high + 0.25 * birds + 0.08 * max(0, length - rules.hand_size // 3))
+    # A share of the points at stake grows with high cards, birds and trump length; tuned so that about
+    # half of the deals see a bid at the tournament minimum.
+    total = rules.card_points_total
+    estimate = total * (0.45 + 0.06 * high + 0.1 * birds + 0.04 * max(0, length - 2))
     return int(estimate), trump
 
 
