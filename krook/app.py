@@ -164,14 +164,20 @@ class App:
         pg.display.flip()
         self.frames += 1
 
-    def run(self) -> int:
+    def run(self, max_seconds: float | None = None) -> int:
+        """The main loop; ``max_seconds`` ends it early (the UI benchmark measures an idle stretch)."""
+        import time
+
         pg = self.pg
+        deadline = None if max_seconds is None else time.monotonic() + max_seconds
         exit_after_first = os.environ.get("KROOK_EXIT_AFTER_FIRST_FRAME") == "1"
         self.frame([], 0.0)
         if exit_after_first:
             return 0
         self.clock.tick()
         while self.running:
+            if deadline is not None and time.monotonic() >= deadline:
+                return 0
             if self.animating():
                 self.frame()
             else:

@@ -18,8 +18,24 @@ def test_gallery_renders_every_scene(tmp_path, monkeypatch):
     assert gallery.main([str(out), "--sizes", "1280x720"]) == 0
     files = sorted(out.glob("*.png"))
     names = {f.name.rsplit("-", 1)[0] for f in files}
-    for scene in ("title", "lobby", "deal", "bidding", "nest", "play", "score-sheet", "pause", "settings",
-                  "rules", "curtain", "keys", "lan", "game-over", "call-partner", "last-trick"):
+    for scene in (
+        "title",
+        "lobby",
+        "deal",
+        "bidding",
+        "nest",
+        "play",
+        "score-sheet",
+        "pause",
+        "settings",
+        "rules",
+        "curtain",
+        "keys",
+        "lan",
+        "game-over",
+        "call-partner",
+        "last-trick",
+    ):
         assert any(scene in n for n in names), scene
     for f in files:
         img = pygame.image.load(str(f))

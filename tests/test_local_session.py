@@ -100,6 +100,7 @@ def test_a_whole_game_of_bots_ends_and_removes_the_save(monkeypatch):
     lob = lobby("three-handed", humans=())
     lob.overrides = {"target": 100}
     s = LocalSession.new(lob)
+    s.flush()
     assert has_saved_game()
     hands = 0
 
@@ -112,6 +113,7 @@ def test_a_whole_game_of_bots_ends_and_removes_the_save(monkeypatch):
 
     events = pump(s, done, timeout=60)
     assert any(isinstance(e, HandOverEvent) for e in events)
+    s.flush()
     assert not has_saved_game()
     s.close()
 
@@ -140,7 +142,9 @@ def test_corrupt_save_is_moved_aside():
         LocalSession.resume()
     assert not path.exists()
     # a save that is valid JSON but does not replay
-    storage.save_json(path, "krook-save", 1, {"record": {"format": "krook-record/1", "hands": []}, "lobby": {}})
+    storage.save_json(
+        path, "krook-save", 1, {"record": {"format": "krook-record/1", "hands": []}, "lobby": {}}
+    )
     with pytest.raises(storage.CorruptFileError):
         LocalSession.resume()
     assert not path.exists()

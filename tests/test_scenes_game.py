@@ -36,9 +36,14 @@ def make_app(**settings):
 
 def click(app, pos, button=1):
     pos = (int(pos[0]), int(pos[1]))
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], dt=0.02)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ],
+        dt=0.02,
+    )
 
 
 def key(app, k, unicode=""):
@@ -278,6 +283,7 @@ def test_continue_after_a_kill(home):
     before = table.session.view(0)
     # The app is dropped without closing anything, as if killed.
     table.session._executor.shutdown(wait=True)
+    table.session.flush()  # what was saved before the kill
     del app, table
     app2 = make_app()
     cont = button(app2.stack.top, "Continue")

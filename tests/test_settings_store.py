@@ -21,9 +21,19 @@ def test_first_run_gives_defaults_without_a_message():
 
 
 def test_round_trip():
-    s = Settings(fullscreen=True, window_size=(1920, 1080), anim_speed="instant", bot_speed="fast", sound=False,
-                 volume=0.3, colour_blind=True, card_size="large", large_text=True, reduce_motion=True,
-                 last_lobby={"preset": "keith"})
+    s = Settings(
+        fullscreen=True,
+        window_size=(1920, 1080),
+        anim_speed="instant",
+        bot_speed="fast",
+        sound=False,
+        volume=0.3,
+        colour_blind=True,
+        card_size="large",
+        large_text=True,
+        reduce_motion=True,
+        last_lobby={"preset": "keith"},
+    )
     assert save_settings(s) is None
     loaded, message = load_settings()
     assert loaded == s and message is None
@@ -40,8 +50,10 @@ def test_corrupt_file_is_set_aside_and_reported():
 
 def test_bad_values_reset_only_themselves():
     path = settings_path()
-    path.write_text(json.dumps({"format": "krook-settings/1", "anim_speed": "warp", "volume": 7,
-                                "colour_blind": True}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"format": "krook-settings/1", "anim_speed": "warp", "volume": 7, "colour_blind": True}),
+        encoding="utf-8",
+    )
     settings, message = load_settings()
     assert settings.anim_speed == "normal" and settings.volume == 0.7 and settings.colour_blind
     assert message and "anim_speed" in message

@@ -128,9 +128,13 @@ class TableScene(Scene):
         self.panel = FocusGroup(vertical=False)
         self.panel_kind = ""
         self._felt: pygame.Surface | None = None
+        self._ring: pygame.Surface | None = None
+        self._rotated: dict[tuple[str | None, int, float], pygame.Surface] = {}
         self._size = (0, 0)
         self.menu_button = Button("Menu", self.open_menu, "ghost", hotkey=None)
         self.last_button = Button("Last trick", self.toggle_last, "secondary")
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        self._layout(surface.get_size() if surface is not None else self.theme.size)
         self.start_hand(initial=True)
 
     # -- the hand's lifecycle --------------------------------------------------------------------------------
@@ -145,6 +149,7 @@ class TableScene(Scene):
         if self.hotseat:
             self.revealed = False
         self.refresh_view()
+        self._plan_warm_up()
         factor = self.services.settings.anim_factor
         already = public.version > 0 and (len(public.bids) or public.tricks or public.trick)
         if initial and already:
@@ -155,6 +160,21 @@ class TableScene(Scene):
         self.shown.dealt = self.deal_t < 0
         self.services.play("shuffle")
         self._deal_ticks = 0
+
+    def _plan_warm_up(self) -> None:
+        """Card faces to render ahead, a couple per frame, so the first play of a card never stalls."""
+        from krook.rules import card_name
+
+        codes = [card_name(c) for c in self.view.rules_obj.deck_cards]
+        self._warm = [(c, self.hand_card_h) for c in self.view.hand]
+        self._warm += [(c, self.trick_card_h) for c in codes]
+
+    def _warm_step(self) -> None:
+        """Render ahead only while dealing or waiting, never while a card is in flight."""
+        warm = getattr(self, "_warm", None)
+        if warm and (self.deal_t >= 0 or not (self.flights or self.sweep or self.queue)):
+            code, h = warm.pop()
+            self.services.cards.face(code, h)
 
     def _catch_up(self, public: SeatView) -> None:
         """Show a resumed hand as it stands (no animation of what happened before the app was closed)."""
@@ -182,6 +202,7 @@ class TableScene(Scene):
 
     # -- event intake ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._warm_step()
         events = self.session.update(dt)
         if events:
             self.queue.extend(events)
@@ -653,6 +674,8 @@ class TableScene(Scene):
         self.menu_button.rect.topright = (w - round(14 * u), round(12 * u))
         self.last_button.rect = pygame.Rect(0, 0, round(130 * u), round(38 * u))
         self.last_button.rect.bottomright = (w - round(16 * u), h - round(16 * u))
+        if hasattr(self, "view"):
+            self._plan_warm_up()
 
     def rel(self, seat: int) -> int:
         return (seat - self.viewer) % self.n
@@ -700,9 +723,11 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
         if self._felt is None:
-            self._felt = self.services.cards.table(self._size) or self.theme.felt(self._size)
+            # The felt and the ring are baked once per window size into one opaque surface.
+            felt = (self.services.cards.table(self._size) or self.theme.felt(self._size)).copy()
+            self._draw_table_ring(felt)
+            self._felt = felt.convert() if pygame.display.get_surface() is not None else felt
         surface.blit(self._felt, (0, 0))
-        self._draw_table_ring(surface)
         for seat in range(self.n):
             if self.rel(seat) != 0:
                 self._draw_opponent(surface, seat)
@@ -728,11 +753,12 @@ class TableScene(Scene):
         cx, cy = self.center
         rect = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.46))
         rect.center = (round(cx), round(cy))
-        ring = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(ring, (255, 255, 255, 16), ring.get_rect(), max(1, self.theme.px(2)))
-        pygame.draw.ellipse(
-            ring, (0, 0, 0, 22), ring.get_rect().inflate(-self.theme.px(6), -self.theme.px(6))
-        )
+        ring = self._ring
+        if ring is None or ring.get_size() != rect.size:
+            ring = self._ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (255, 255, 255, 16), ring.get_rect(), max(1, self.theme.px(2)))
+            inner = ring.get_rect().inflate(-self.theme.px(6), -self.theme.px(6))
+            pygame.draw.ellipse(ring, (0, 0, 0, 22), inner)
         surface.blit(ring, rect)
 
     def _hand_size_shown(self, seat: int) -> int:
@@ -783,16 +809,27 @@ class TableScene(Scene):
         left = x - total / 2
         top = y - self.back_h - theme.px(18)
         if count:
-            theme.shadow(
-                surface,
-                pygame.Rect(round(left), round(top), round(total), self.back_h),
-                theme.px(6),
-                spread=theme.px(6),
-                alpha=70,
-            )
-        for i in range(count):
-            surface.blit(back, (round(left + i * spread), round(top)))
+            surface.blit(self._fan(count, spread), (round(left) - theme.px(6), round(top) - theme.px(6)))
         self._draw_plate(surface, seat, (x, y + theme.px(8)))
+
+    def _fan(self, count: int, spread: float) -> pygame.Surface:
+        """A seat's face-down cards with their shadow as one cached picture (one blit per frame)."""
+        key = (count, round(spread * 100), self.back_h)
+        cache = self.__dict__.setdefault("_fans", {})
+        fan = cache.get(key)
+        if fan is None:
+            theme = self.theme
+            back = self.services.cards.back(self.back_h)
+            pad = theme.px(6)
+            total = round(back.get_width() + spread * (count - 1))
+            fan = pygame.Surface((total + pad * 2, self.back_h + pad * 3), pygame.SRCALPHA)
+            theme.shadow(fan, pygame.Rect(pad, pad, total, self.back_h), pad, spread=pad, alpha=70)
+            for i in range(count):
+                fan.blit(back, (round(pad + i * spread), pad))
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = fan
+        return fan
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
         theme = self.theme
@@ -895,7 +932,13 @@ class TableScene(Scene):
     ) -> pygame.Rect:
         img = self.services.cards.face(code, height) if code else self.services.cards.back(height)
         if angle:
-            img = pygame.transform.rotozoom(img, angle, 1.0)
+            key = (code, height, angle)
+            rotated = self._rotated.get(key)
+            if rotated is None:
+                if len(self._rotated) > 64:
+                    self._rotated.clear()
+                rotated = self._rotated[key] = pygame.transform.rotozoom(img, angle, 1.0)
+            img = rotated
         rect = img.get_rect(center=(round(center[0]), round(center[1])))
         if shadow:
             self.theme.shadow(surface, rect, max(3, height // 14), spread=self.theme.px(7), alpha=85)
@@ -914,9 +957,7 @@ class TableScene(Scene):
                 self._draw_card(surface, f.code, f.pos(), self.trick_card_h)
         for f in self.sweep:
             if not f.done:
-                k = min(1.0, f.t / f.duration) if f.duration else 1.0
-                h = max(8, round(self.trick_card_h * (1 - 0.5 * k)))
-                self._draw_card(surface, f.code, f.pos(), h)
+                self._draw_card(surface, f.code, f.pos(), self.trick_card_h)
         if self.deal_t >= 0:
             order = self._deal_order()
             k = len(order) * min(1.0, self.deal_t / self.deal_len)
@@ -995,9 +1036,7 @@ class TableScene(Scene):
                     allowed is not None and code not in allowed and code not in self.selected
                 )
                 if dim:
-                    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                    pygame.draw.rect(veil, (10, 20, 16, 120), veil.get_rect(), border_radius=max(3, ch // 14))
-                    surface.blit(veil, rect)
+                    surface.blit(theme.rounded(rect.size, (10, 20, 16, 120), max(3, ch // 14)), rect)
                 if code in new_nest:
                     tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
                     tr = tag.get_rect(
@@ -1310,9 +1349,7 @@ class TableScene(Scene):
             )
             surface.blit(self.services.cards.face(code, ch), r)
             if code in mine:
-                veil = pygame.Surface(r.size, pygame.SRCALPHA)
-                veil.fill((10, 20, 16, 110))
-                surface.blit(veil, r)
+                surface.blit(theme.rounded(r.size, (10, 20, 16, 110), theme.px(5)), r)
             self.call_rects.append((code, r))
             if i == self.focus_card:
                 draw_focus_ring(surface, theme, r, theme.px(5))

@@ -157,6 +157,7 @@ class LocalSession:
         self._wait = 0.0
         self._closed = False
         self.save_error: str | None = None
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-save") if threaded else None
         self._save()
 
     # -- construction -------------------------------------------------------------------------------------
@@ -245,6 +246,9 @@ class LocalSession:
 
     def close(self) -> None:
         self._closed = True
+        if self._saver is not None:
+            self._saver.shutdown(wait=True)
+            self._saver = None
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -316,21 +320,33 @@ class LocalSession:
             self._events.append(StatusEvent(seat, status))
 
     def _save(self) -> None:
+        """Autosave: the record is taken now; the atomic write (with its fsync) runs on a saver thread in
+        order, so a slow disk never stalls a frame. ``flush()`` waits for it."""
         if not self.autosave:
             return
         path = save_path()
         if self.match.is_over:
+            data = None
+        else:
+            data = {"record": self.match.to_record(), "lobby": self.lobby.to_dict(), "saved_at": time.time()}
+        if self._saver is None:
+            self._write(path, data)
+        else:
+            self._saver.submit(self._write, path, data)
+
+    def _write(self, path: Path, data: dict[str, Any] | None) -> None:
+        if data is None:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
             return
         try:
-            storage.save_json(
-                path,
-                SAVE_KIND,
-                SAVE_VERSION,
-                {"record": self.match.to_record(), "lobby": self.lobby.to_dict(), "saved_at": time.time()},
-            )
+            storage.save_json(path, SAVE_KIND, SAVE_VERSION, data)
         except storage.StorageError as exc:
             if self.save_error is None:
                 self._events.append(ErrorEvent(f"The game could not be saved: {exc}"))
             self.save_error = str(exc)
+
+    def flush(self) -> None:
+        """Wait until every autosave so far is on disk."""
+        if self._saver is not None:
+            self._saver.submit(lambda: None).result()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -49,6 +50,7 @@ class Theme:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text_cache: dict[tuple[str, int, bool, RGB], pygame.Surface] = {}
         self._shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self._rounded_cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.size:
@@ -167,15 +169,23 @@ class Theme:
         if alpha >= 255:
             pygame.draw.rect(surface, colour, rect, border_radius=radius)
         else:
-            tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
-            surface.blit(tmp, rect)
+            surface.blit(self.rounded((rect.w, rect.h), (*colour, alpha), radius), rect)
         pygame.draw.rect(surface, edge or self.p.panel_edge, rect, max(1, self.px(1)), border_radius=radius)
 
+    def rounded(self, size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int) -> pygame.Surface:
+        """A translucent rounded rectangle, cached (drawing alpha shapes every frame is slow)."""
+        key = (size[0], size[1], radius, rgba)
+        surf = self._rounded_cache.get(key)
+        if surf is None:
+            if len(self._rounded_cache) > 300:
+                self._rounded_cache.clear()
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, rgba, surf.get_rect(), border_radius=radius)
+            self._rounded_cache[key] = surf
+        return surf
+
     def dim(self, surface: pygame.Surface, alpha: int = 150) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 14, 12, alpha))
-        surface.blit(veil, (0, 0))
+        surface.blit(self.rounded(surface.get_size(), (8, 14, 12, alpha), 0), (0, 0))
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table: a radial felt gradient with a soft vignette (cached per size by the caller)."""

@@ -141,9 +141,7 @@ class Button(Widget):
                 theme.shadow(surface, r, radius, spread=theme.px(5), alpha=70, offset=(0, theme.px(3)))
             pygame.draw.rect(surface, fill, r, border_radius=radius)
             top = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, r.h // 2 - 2)
-            hl = pygame.Surface(top.size, pygame.SRCALPHA)
-            pygame.draw.rect(hl, (255, 255, 255, 26), hl.get_rect(), border_radius=radius)
-            surface.blit(hl, top)
+            surface.blit(theme.rounded(top.size, (255, 255, 255, 26), radius), top)
         elif self.hover:
             pygame.draw.rect(surface, (255, 255, 255), r, max(1, theme.px(1)), border_radius=radius)
         role = "label" if r.h >= theme.px(44) else "body"
