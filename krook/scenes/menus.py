@@ -149,7 +149,7 @@ class TitleScene(MenuScene):
         t = self.theme
         t.resize(surface.get_size())
         w, h = surface.get_size()
-        self._draw_fan(surface, w // 2, round(h * 0.19))
+        self._draw_fan(surface, w // 2, round(h * 0.14))
         self.draw_title(surface, h * 0.22)
         self.layout(surface, 0.42)
         self.focus.draw(surface, t, self.focus.keyboard_used)

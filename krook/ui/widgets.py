@@ -140,8 +140,13 @@ class Button(Widget):
             if self.enabled:
                 theme.shadow(surface, r, radius, spread=theme.px(5), alpha=70, offset=(0, theme.px(3)))
             pygame.draw.rect(surface, fill, r, border_radius=radius)
-            top = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, r.h // 2 - 2)
-            surface.blit(theme.rounded(top.size, (255, 255, 255, 26), radius), top)
+            pygame.draw.line(
+                surface,
+                mix(fill, (255, 255, 255), 0.3),
+                (r.x + radius, r.y + 1),
+                (r.right - radius, r.y + 1),
+                max(1, theme.px(1)),
+            )
         elif self.hover:
             pygame.draw.rect(surface, (255, 255, 255), r, max(1, theme.px(1)), border_radius=radius)
         role = "label" if r.h >= theme.px(44) else "body"
