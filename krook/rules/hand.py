@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Bid, Call, Discard, Pass, Play, Redeal, Trump, parse_action
 from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of, names
@@ -23,8 +23,9 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A finished trick (a named tuple: thousands are made per second in simulations)."""
+
     leader: int
     cards: tuple[tuple[int, int], ...]  # (seat, card) in play order
     winner: int
@@ -120,8 +121,16 @@ class Hand:
             raise IllegalActionError(text, "the hand is over; nobody is to act")
         if seat is not None and seat != self.to_act:
             raise IllegalActionError(text, f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if self.phase is Phase.PLAY and text in legal.texts:
+            # Fast path for the bulk of every hand: a listed card play needs no parsing or dispatch.
+            self._legal = None
+            self.actions.append(text)
+            self._play(self.to_act, _CARD_OF_PLAY_TEXT[text])
+            return
         action = parse_action(text)
-        legal = self.legal_actions()
         if legal.discard is None and text in legal.texts:
             pass  # the common case: exactly a listed text
         elif legal.discard is not None and isinstance(action, Discard):
@@ -165,7 +174,7 @@ class Hand:
             return LegalActions()
         phase = self.phase
         if phase is Phase.PLAY:
-            return LegalActions([_PLAY_TEXT[c] for c in iter_mask(self.playable_mask(seat))])
+            return LegalActions(play_texts(self.playable_mask(seat)))
         if phase is Phase.BIDDING:
             return LegalActions(self._bidding_options(seat))
         if phase is Phase.DISCARD:
@@ -323,18 +332,17 @@ class Hand:
 
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         if card == self.called:
             self.partner_revealed = True
-        if len(self.trick) < self.n:
+        if len(trick) < self.n:
             self.to_act = (seat + 1) % self.n
             return
-        winner = self.trick_winner(self.trick)
-        points = 0
+        winner = self.trick_winner(trick)
         point_list = self.rules.point_list
-        for _, played in self.trick:
-            points += point_list[played]
-        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner, points))
+        points = sum([point_list[played] for _, played in trick])
+        self.tricks.append(Trick(trick[0][0], tuple(trick), winner, points))
         self.won_points[winner] += points
         self.won_tricks[winner] += 1
         self.trick = []
@@ -376,3 +384,23 @@ class Hand:
 
 
 _PLAY_TEXT = {card: f"play {name}" for card, name in CARD_NAMES.items()}
+_CARD_OF_PLAY_TEXT = {text: card for card, text in _PLAY_TEXT.items()}
+# Listing plays is the hottest loop in simulations: texts are built per 16-bit colour block and memoised.
+_BLOCK_TEXTS: dict[int, tuple[str, ...]] = {}
+
+
+def play_texts(mask: int) -> tuple[str, ...]:
+    """``play X`` texts for every card in ``mask``, lowest card id first."""
+    out: tuple[str, ...] = ()
+    shift = 0
+    while mask:
+        block = mask & 0xFFFF
+        if block:
+            key = block | (shift << 16)
+            texts = _BLOCK_TEXTS.get(key)
+            if texts is None:
+                texts = _BLOCK_TEXTS[key] = tuple(_PLAY_TEXT[shift + c] for c in iter_mask(block))
+            out += texts
+        mask >>= 16
+        shift += 16
+    return out

@@ -74,7 +74,7 @@ class LegalActions:
     __slots__ = ("discard", "texts")
 
     def __init__(self, texts: list[str] | tuple[str, ...] = (), discard: DiscardRule | None = None) -> None:
-        self.texts = tuple(texts)
+        self.texts = texts if type(texts) is tuple else tuple(texts)
         self.discard = discard
 
     def __iter__(self) -> Iterator[str]:

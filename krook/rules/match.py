@@ -67,13 +67,15 @@ class Match:
         return self.winner is not None
 
     def legal_actions(self) -> LegalActions:
-        return self.hand.legal_actions()
+        hand = self.hands[-1]
+        legal = hand._legal
+        return hand.legal_actions() if legal is None else legal
 
     def apply(self, action: str, seat: int | None = None) -> None:
         """Apply one action; with ``seat`` also check that it is that seat's turn (the network does)."""
         if self.winner is not None:
             raise IllegalActionError(action, "the game is over")
-        hand = self.hand
+        hand = self.hands[-1]
         hand.apply(action, seat)
         if hand.phase is Phase.HAND_OVER:
             self._finish_hand(hand)
