@@ -96,3 +96,13 @@ def test_rules_spec_round_trip_and_errors() -> None:
         rules_from_spec({"preset": "rook-deluxe"})
     # JSON numbers for a deck name are accepted as a person would write them
     assert rules_from_spec({"overrides": {"deck": 45}}).deck == "45"
+
+
+def test_rules_doc_names_every_setting_and_preset() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    for spec in SETTING_SPECS:
+        assert f"`{spec.name}`" in doc, spec.name
+    for name in PRESETS:
+        assert f"`{name}`" in doc, name
