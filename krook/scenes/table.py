@@ -440,6 +440,10 @@ class TableScene(Scene):
             self.focus_card = 0
         elif kind == "play":
             self.focus_zone = "hand"
+            legal = {a.split()[1] for a in view.legal}
+            hand = self._hand_codes()
+            if hand and hand[min(self.focus_card, len(hand) - 1)] not in legal:
+                self.focus_card = next((i for i, c in enumerate(hand) if c in legal), 0)
         self.panel.set(widgets)
         self.panel.index = 0
         self.focus_card = min(self.focus_card, max(0, len(view.hand) - 1))
@@ -658,9 +662,13 @@ class TableScene(Scene):
 
     # -- geometry --------------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> None:
-        if size == self._size:
+        settings = self.services.settings
+        key = (size, settings.card_scale, settings.large_text, settings.colour_blind)
+        if size == self._size and key == getattr(self, "_layout_key", None):
             return
+        self._layout_key = key
         self._size = size
+        self.__dict__.pop("_fans", None)
         self.theme.resize(size)
         w, h = size
         self._felt = None
@@ -811,6 +819,19 @@ class TableScene(Scene):
         if count:
             surface.blit(self._fan(count, spread), (round(left) - theme.px(6), round(top) - theme.px(6)))
         self._draw_plate(surface, seat, (x, y + theme.px(8)))
+
+    def _dimmed(self, code: str, height: int) -> pygame.Surface:
+        """A card face darkened in place (its own shape, so rounded corners stay clean), cached."""
+        cache = self.__dict__.setdefault("_dims", {})
+        key = (code, height, self.services.cards.colour_blind)
+        surf = cache.get(key)
+        if surf is None:
+            surf = self.services.cards.face(code, height).copy()
+            surf.fill((150, 156, 152), special_flags=pygame.BLEND_RGB_MULT)
+            if len(cache) > 80:
+                cache.clear()
+            cache[key] = surf
+        return surf
 
     def _fan(self, count: int, spread: float) -> pygame.Surface:
         """A seat's face-down cards with their shadow as one cached picture (one blit per frame)."""
@@ -1031,12 +1052,10 @@ class TableScene(Scene):
             if code == "?":
                 surface.blit(self.services.cards.back(ch), rect)
             else:
-                surface.blit(self.services.cards.face(code, ch), rect)
                 dim = (legal_cards is not None and code not in legal_cards) or (
                     allowed is not None and code not in allowed and code not in self.selected
                 )
-                if dim:
-                    surface.blit(theme.rounded(rect.size, (10, 20, 16, 120), max(3, ch // 14)), rect)
+                surface.blit(self._dimmed(code, ch) if dim else self.services.cards.face(code, ch), rect)
                 if code in new_nest:
                     tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
                     tr = tag.get_rect(
