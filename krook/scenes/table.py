@@ -549,6 +549,11 @@ class TableScene(Scene):
                         return True
         if self.panel.handle_event(e) and e.type != pygame.MOUSEMOTION:
             return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and phase == "bidding":
+            for sign, rect in getattr(self, "_bid_arrows", []):
+                if rect.collidepoint(e.pos):
+                    self._step_bid(sign)
+                    return True
         if e.type == pygame.MOUSEWHEEL and phase == "bidding":
             self._step_bid(1 if e.y > 0 else -1)
             return True
@@ -865,6 +870,12 @@ class TableScene(Scene):
             extras.append(("Dealer", (92, 110, 128)))
         if view.bidder == seat and len(self.shown.bids) >= len(view.bids) and view.bid:
             extras.append((f"Bid {view.bid}", p.accent_dark))
+        elif view.bidder is None or len(self.shown.bids) < len(view.bids):
+            said = [t for s_, t in self.shown.bids if s_ == seat]
+            if said and said[-1] == "pass":
+                extras.append(("Passed", (84, 88, 94)))
+            elif said and said[-1].startswith("bid "):
+                extras.append((f"Bid {said[-1].split()[1]}", p.accent_dark))
         if view.partner == seat and view.rules.get("partnership") == "called":
             extras.append(("Partner", (70, 120, 170)))
         chips = [theme.render(t, "caption", p.text, bold=True) for t, _ in extras]
@@ -1229,8 +1240,8 @@ class TableScene(Scene):
         bh = theme.px(48)
         top_of_hand = h - self.hand_card_h - theme.px(60)
         if kind == "bidding":
-            rect = pygame.Rect(0, 0, theme.px(520), theme.px(150))
-            rect.midbottom = (w // 2, top_of_hand - theme.px(12))
+            rect = pygame.Rect(0, 0, theme.px(520), theme.px(140))
+            rect.midbottom = (w // 2, h - self.hand_card_h - theme.px(36))
             theme.panel(surface, rect)
             theme.text(
                 surface,
@@ -1240,8 +1251,8 @@ class TableScene(Scene):
                 p.text_muted,
                 anchor="midtop",
             )
-            amount = theme.render(str(self.bid_amount), "display", p.accent, bold=True)
-            ar = amount.get_rect(center=(rect.centerx, rect.y + theme.px(58)))
+            amount = theme.render(str(self.bid_amount), "heading", p.accent, bold=True)
+            ar = amount.get_rect(center=(rect.centerx, rect.y + theme.px(50)))
             surface.blit(amount, ar)
             self._bid_arrows = []
             for sign in (-1, 1):
