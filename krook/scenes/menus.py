@@ -366,7 +366,7 @@ class RulesScene(Scene):
         t = self.theme
         out: list[tuple[str, str, bool, int]] = []
         in_table = False
-        for raw in self.source.splitlines():
+        for raw in _paragraphs(self.source):
             line = raw.rstrip()
             if line.startswith("|"):
                 cells = [c.strip() for c in line.strip("|").split("|")]
@@ -470,6 +470,26 @@ class RulesScene(Scene):
             (110, 104, 92),
             anchor="midleft",
         )
+
+
+def _paragraphs(source: str) -> list[str]:
+    """Markdown lines with hard-wrapped paragraphs and list items joined back into one line each."""
+    out: list[str] = []
+    joinable = False
+    for raw in source.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        special = (
+            not stripped
+            or stripped.startswith(("#", "|", "- ", "* ", "```"))
+            or stripped[:3].rstrip(".").isdigit()
+        )
+        if not special and joinable and out:
+            out[-1] = out[-1] + " " + stripped
+            continue
+        out.append(line)
+        joinable = bool(stripped) and not stripped.startswith(("#", "|", "```"))
+    return out
 
 
 def _plain(text: str) -> str:
