@@ -44,6 +44,9 @@ class Match:
         self.scores = [0] * self.rules.team_count
         self.hands: list[Hand] = []
         self.results: list[HandResult] = []
+        # Views repeat these on every action; results never change once scored, so their dicts are kept.
+        self.result_dicts: list[dict[str, Any]] = []
+        self.rules_dict = self.rules.to_dict()
         self.winner: int | None = None
         self._start_hand(first_dealer, deal)
 
@@ -98,6 +101,7 @@ class Match:
     def _finish_hand(self, hand: Hand) -> None:
         result = score_hand(hand)
         self.results.append(result)
+        self.result_dicts.append(result.to_dict())
         for i, delta in enumerate(result.deltas):
             self.scores[i] += delta
         self.winner = decide_winner(self.rules, self.scores, result)

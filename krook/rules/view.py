@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_NAMES, Color, names
@@ -80,7 +80,16 @@ class SeatView:
         return seat % 2 if self.rules["partnership"] == "fixed" else seat
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        # Written out rather than dataclasses.asdict: asdict deep-copies recursively and was the host's main
+        # cost per action. The containers here are fresh per view, so shallow copies are enough.
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
+        data["tricks"] = [
+            {"leader": t.leader, "cards": [list(c) for c in t.cards], "winner": t.winner, "points": t.points}
+            for t in self.tricks
+        ]
+        data["trick"] = [list(c) for c in self.trick]
+        data["bids"] = [list(b) for b in self.bids]
+        data["rules"] = dict(self.rules)
         data["format"] = VIEW_FORMAT
         return data
 
@@ -94,6 +103,9 @@ class SeatView:
         values["trick"] = [tuple(c) for c in values.get("trick", [])]
         values["bids"] = [tuple(b) for b in values.get("bids", [])]
         return cls(**values)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(SeatView))
 
 
 def build_view(match: Match, seat: int | None) -> SeatView:
@@ -118,7 +130,7 @@ def build_view(match: Match, seat: int | None) -> SeatView:
     return SeatView(
         seat=seat,
         players=list(match.players),
-        rules=match.rules.to_dict(),
+        rules=dict(match.rules_dict),
         preset=match.preset,
         phase=match.phase.value,
         to_act=to_act,
@@ -147,7 +159,7 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         tricks_won=list(hand.won_tricks),
         scores=list(match.scores),
         columns=[match.column_label(c) for c in range(match.rules.team_count)],
-        results=[r.to_dict() for r in match.results],
+        results=[dict(r) for r in match.result_dicts],
         winner=match.winner,
         legal=legal,
         discard=discard,
