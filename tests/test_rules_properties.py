@@ -41,6 +41,10 @@ def check_views(match: Match) -> None:
         view = match.view(seat)
         data = view.to_dict()
         data.pop("rules")  # setting values like "57" are not cards
+        if match.phase is Phase.CALL and seat == match.hand.bidder:
+            # the bidder may call any card it did not bury: the list names the deck, not where cards are
+            calls = {a.split()[1] for a in data.pop("legal")}
+            assert calls == set(names(match.rules.deck_mask & ~match.hand.buried))
         leaked = cards_in(data) - knowable(match, seat)
         assert not leaked, f"seat {seat} sees {leaked} in phase {match.phase}"
         hand = match.hand
