@@ -51,5 +51,5 @@ def test_frozen_build_passes_selftest(tmp_path: Path) -> None:
     assert report["ok"] is True, report.get("reason")
     assert report["frozen"] is True
     assert proc.returncode == 0
-    for name in ("assets", "user_dirs", "display"):
+    for name in ("assets", "user_dirs", "display", "scenes_render", "bot_hand", "net_loopback"):
         assert report["checks"][name]["status"] == "ok", report["checks"][name]
