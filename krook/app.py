@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -173,6 +174,9 @@ class App:
         exit_after_first = os.environ.get("KROOK_EXIT_AFTER_FIRST_FRAME") == "1"
         self.frame([], 0.0)
         if exit_after_first:
+            # The startup benchmark reads this marker (benchmarks/bench_startup.py); stdout is None when windowed.
+            if sys.stdout is not None:
+                print("KROOK_FIRST_FRAME", flush=True)
             return 0
         self.clock.tick()
         while self.running:
