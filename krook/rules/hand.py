@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from typing import NamedTuple
 
 from .actions import Bid, Call, Discard, Pass, Play, Redeal, Trump, parse_action
@@ -186,18 +187,15 @@ class Hand:
             return LegalActions([f"call {CARD_NAMES[c]}" for c in iter_mask(callable_)])
         return LegalActions()
 
-    def _bidding_options(self, seat: int) -> list[str]:
+    def _bidding_options(self, seat: int) -> tuple[str, ...]:
         rules = self.rules
-        lowest = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
         others_out = (self.passed | (1 << seat)).bit_count() == self.n
         if self.high_bid is None and others_out and rules.all_pass == "dealer_forced":
-            return [f"bid {rules.min_bid}"]
-        options = [f"bid {amount}" for amount in range(lowest, rules.highest_bid + 1, rules.bid_step)]
-        if not (rules.first_bid_forced and not self.bids):
-            options.insert(0, "pass")
-        if rules.no_counter_redeal and not self.hands[seat] & rules.counter_mask:
-            options.append("redeal")
-        return options
+            return (f"bid {rules.min_bid}",)
+        lowest = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
+        may_pass = not (rules.first_bid_forced and not self.bids)
+        may_redeal = rules.no_counter_redeal and not self.hands[seat] & rules.counter_mask
+        return _bid_texts(rules.highest_bid, rules.bid_step, lowest, may_pass, may_redeal)
 
     def _why_illegal(self, action: object) -> str:
         phase = self.phase
@@ -381,6 +379,12 @@ class Hand:
 
     def described_nest(self) -> list[str]:
         return names(self.nest)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bid_texts(highest: int, step: int, lowest: int, may_pass: bool, may_redeal: bool) -> tuple[str, ...]:
+    bids = tuple(f"bid {amount}" for amount in range(lowest, highest + 1, step))
+    return ("pass",) * may_pass + bids + ("redeal",) * may_redeal
 
 
 _PLAY_TEXT = {card: f"play {name}" for card, name in CARD_NAMES.items()}

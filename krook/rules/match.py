@@ -57,13 +57,11 @@ class Match:
 
     @property
     def phase(self) -> Phase:
-        if self.winner is not None:
-            return Phase.GAME_OVER
-        return self.hand.phase
+        return self.hands[-1].phase if self.winner is None else Phase.GAME_OVER
 
     @property
     def to_act(self) -> int | None:
-        return self.hand.to_act
+        return self.hands[-1].to_act
 
     @property
     def is_over(self) -> bool:

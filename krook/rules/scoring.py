@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_NAMES, Color, names
@@ -33,7 +33,8 @@ class HandResult:
     bidding_total: int | None  # what the bidding side counted against its bid
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # every field is a scalar or a flat list: a shallow copy per list is a full copy, without asdict's cost
+        return {name: list(value) if isinstance(value, list) else value for name, value in vars(self).items()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandResult:
