@@ -43,6 +43,9 @@ class Settings:
     large_text: bool = False
     reduce_motion: bool = False
     last_lobby: dict[str, Any] | None = field(default=None)
+    player_name: str = ""  # the name shown to a LAN host when joining
+    # Seat tokens of LAN games joined, by "address:port": {"token", "game", "seat", "name"}. Join rejoins.
+    lan_seats: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
@@ -86,6 +89,14 @@ class Settings:
             "large_text": lambda v: isinstance(v, bool),
             "reduce_motion": lambda v: isinstance(v, bool),
             "last_lobby": lambda v: v is None or isinstance(v, dict),
+            "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
+            "lan_seats": lambda v: (
+                isinstance(v, dict)
+                and all(
+                    isinstance(k, str) and isinstance(e, dict) and isinstance(e.get("token"), str)
+                    for k, e in v.items()
+                )
+            ),
         }
         for name, ok in checks.items():
             if name not in data:

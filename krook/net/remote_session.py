@@ -236,6 +236,8 @@ class HostSession(_MessageSession):
         if seat is None:
             return self.host.public_view()
         self._pump()
+        if seat not in self._seats:  # a host with no human seat watches the public table
+            return self.host.public_view()
         return super().view(seat)
 
     def seat_status(self, seat: int) -> str:

@@ -1,7 +1,10 @@
-"""The lobby: seats (names, human or bot), who deals first, the preset, every house rule, a deal number."""
+"""The lobby: seats (names, human, bot or open for LAN), who deals first, the preset, every house rule, a deal
+number. With a seat open for LAN, Start becomes Host game: a name for the game and how long a dropped
+player's seat is held, then the waiting room (``waiting_room.py``)."""
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 import pygame
@@ -18,7 +21,9 @@ KINDS = [
     ("bot", "easy", "Bot · easy"),
     ("bot", "medium", "Bot · medium"),
     ("bot", "hard", "Bot · hard"),
+    ("open", "medium", "Open for LAN"),
 ]
+GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
 DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eli"]
 
 
@@ -66,6 +71,21 @@ class LobbyScene(Scene):
             lambda v: PRESETS[v].title if v in PRESETS else "Custom",
         )
         self.start_btn = Button("Start game", self.start, "primary")
+        lan = (saved or {}).get("lan") if isinstance(saved, dict) else None
+        lan = lan if isinstance(lan, dict) else {}
+        self.game_name = str(lan.get("name") or _default_game_name())[:24]
+        grace = lan.get("grace", 60)
+        self.grace_s = grace if grace in GRACE_CHOICES else 60
+        self.name_field = TextField(
+            self.game_name, self._set_game_name, max_len=24, tooltip="The name others see in Join LAN game"
+        )
+        self.grace_stepper = Stepper(
+            list(GRACE_CHOICES),
+            GRACE_CHOICES.index(self.grace_s),
+            self._set_grace,
+            lambda v: f"Seat held {v} s" if v < 120 else f"Seat held {v // 60} min",
+            tooltip="How long a player who drops keeps their seat before a bot plays it (until they rejoin)",
+        )
         self.back_btn = Button("Back", lambda: self.stack.pop(), "ghost")
         self.seed_field = TextField(
             "" if self.lobby.seed is None else str(self.lobby.seed),
@@ -113,7 +133,7 @@ class LobbyScene(Scene):
                 (
                     k
                     for k, (kind, strength, _) in enumerate(KINDS)
-                    if kind == seat.kind and (kind == "human" or strength == seat.strength)
+                    if kind == seat.kind and (kind != "bot" or strength == seat.strength)
                 ),
                 2,
             )
@@ -152,10 +172,29 @@ class LobbyScene(Scene):
             self.preset_stepper,
             *[w for _, w in self.rule_rows],
             self.seed_field,
+            self.name_field,
+            self.grace_stepper,
             self.start_btn,
             self.back_btn,
         ]
         self.focus.set(widgets)
+        self._sync_host()
+
+    def hosting(self) -> bool:
+        """A seat is open for LAN: Start hosts the game."""
+        players = len(self.seat_rows) or len(self.lobby.seats)
+        return any(s.kind == "open" for s in self.lobby.seats[:players])
+
+    def _sync_host(self) -> None:
+        hosting = self.hosting()
+        self.start_btn.label = "Host game" if hosting else "Start game"
+        self.name_field.visible = self.grace_stepper.visible = hosting
+
+    def _set_game_name(self, text: str) -> None:
+        self.game_name = text.strip() or _default_game_name()
+
+    def _set_grace(self, value: int) -> None:
+        self.grace_s = value
 
     def _set_name(self, i: int, text: str) -> None:
         self.lobby.seats[i].name = text or f"Player {i + 1}"
@@ -164,6 +203,7 @@ class LobbyScene(Scene):
         kind, strength, _ = next(k for k in KINDS if k[2] == label)
         self.lobby.seats[i].kind = kind
         self.lobby.seats[i].strength = strength
+        self._sync_host()
 
     def _set_dealer(self, i: int) -> None:
         self.lobby.first_dealer = i
@@ -202,10 +242,28 @@ class LobbyScene(Scene):
             return
         from .table import TableScene
 
-        self.services.settings.last_lobby = self.lobby.to_dict()
+        saved = self.lobby.to_dict()
+        saved["lan"] = {"name": self.game_name, "grace": self.grace_s}
+        self.services.settings.last_lobby = saved
         self.services.save_settings()
+        if self.hosting():
+            self.host_game()
+            return
         session = LocalSession.new(self.lobby, bot_delay=self.services.settings.bot_delay)
         self.stack.replace(TableScene(self.services, session))
+
+    def host_game(self) -> None:
+        from .lan_common import player_name
+        from .waiting_room import WaitingRoomScene, start_host
+
+        try:
+            host = start_host(self.services, self.lobby, self.game_name, float(self.grace_s))
+        except OSError as exc:
+            self.error = str(exc)
+            return
+        humans = [s.name for s in self.lobby.seats if s.kind == "human"]
+        session = host.local_session(humans[0] if len(humans) == 1 else player_name(self.services))
+        self.stack.push(WaitingRoomScene(self.services, host, session))
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -348,6 +406,8 @@ class LobbyScene(Scene):
         self.start_btn.rect.bottomright = (w - margin, h - t.px(22))
         self.back_btn.rect = pygame.Rect(0, 0, t.px(140), t.px(54))
         self.back_btn.rect.bottomright = (self.start_btn.rect.left - t.px(12), h - t.px(22))
+        if self.hosting() and not self.error:
+            self._draw_host_fields(surface, margin, self.back_btn.rect.left - t.px(16))
         if self.error:
             lines = t.wrap("Can't start: " + self.error, self.back_btn.rect.left - margin * 2, "body")
             for i, line in enumerate(lines[:2]):
@@ -362,12 +422,38 @@ class LobbyScene(Scene):
         non_rule = [wd for wd in self.focus.widgets if all(wd is not rw for _, rw in self.rule_rows)]
         focused = self.focus.focused
         for wd in non_rule:
-            wd.draw(surface, t, wd is focused)
+            if wd.visible:
+                wd.draw(surface, t, wd is focused)
         hovered = next((wd for _, wd in self.rule_rows if wd.visible and wd.hover), None)
         tip_for = hovered or (focused if any(focused is rw for _, rw in self.rule_rows) else None)
-        if tip_for is None and self.seed_field.hover:
-            tip_for = self.seed_field
+        for field_ in (self.seed_field, self.name_field, self.grace_stepper):
+            if tip_for is None and field_.visible and field_.hover:
+                tip_for = field_
         if tip_for is not None and tip_for.tooltip:
             from krook.ui import draw_tooltip
 
             draw_tooltip(surface, t, tip_for.tooltip, tip_for.rect, t.px(420))
+
+    def _draw_host_fields(self, surface: pygame.Surface, x: int, right: int) -> None:
+        """The game's name and the seat grace period, in the bottom bar left of Back."""
+        t = self.theme
+        h = surface.get_height()
+        bar = pygame.Rect(x, h - t.px(22) - t.px(54), right - x, t.px(54))
+        label = t.text(
+            surface, "LAN game", (bar.x, bar.centery), "body", t.p.text_muted, True, anchor="midleft"
+        )
+        room = bar.right - label.right - t.px(24)
+        name_w = min(t.px(280), room * 55 // 100)
+        self.name_field.rect = pygame.Rect(label.right + t.px(12), bar.y + t.px(6), name_w, bar.h - t.px(12))
+        self.grace_stepper.rect = pygame.Rect(
+            self.name_field.rect.right + t.px(12),
+            bar.y + t.px(6),
+            min(t.px(240), room - name_w),
+            bar.h - t.px(12),
+        )
+
+
+def _default_game_name() -> str:
+    """The computer's name (a family knows which computer is the host), trimmed for the games list."""
+    name = socket.gethostname().split(".")[0].strip()
+    return f"{name[:16]}'s table" if name and name.lower() != "localhost" else "Kitchen table"

@@ -1,0 +1,344 @@
+"""Waiting rooms for a LAN game before it starts.
+
+- :class:`WaitingRoomScene` (the host): the address others type, each seat's status, *Start now (bots fill
+  empty seats)* and *Cancel*. The game starts by itself once every open seat is taken.
+- :class:`JoinedWaitScene` (a player who joined): who is at the table until the host starts.
+
+Both hand the running session to the table with :func:`open_lan_table`.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from typing import Any
+
+import pygame
+
+from krook import paths
+from krook.net import DISCOVERY_PORT, Host, HostSession, RemoteSession
+from krook.rules import Match
+from krook.session.base import ErrorEvent, StatusEvent
+from krook.ui import Button, FocusGroup
+
+from .base import Scene, Services
+from .lan_common import LanOptions, draw_seat_list, lan_ipv4, lan_options
+
+log = logging.getLogger(__name__)
+
+HOST_SAVE = "lan-host.json"
+GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
+
+
+# -- building the host ---------------------------------------------------------------------------------------
+def host_seats(lobby: Any, players: int) -> tuple[list[str], list[str]]:
+    """The lobby's seats as host seat kinds (``human``, ``lan``, ``bot:STRENGTH``) and starting names."""
+    kinds: list[str] = []
+    names: list[str] = []
+    for i, seat in enumerate(lobby.seats[:players]):
+        if seat.kind == "human":
+            kinds.append("human")
+            names.append(seat.name)
+        elif seat.kind == "open":
+            kinds.append("lan")
+            names.append(f"Open seat {i + 1}")
+        else:
+            kinds.append(f"bot:{seat.strength}")
+            names.append(seat.name)
+    return kinds, names
+
+
+def start_host(
+    services: Services, lobby: Any, name: str, grace_s: float, options: LanOptions | None = None
+) -> Host:
+    """Build the match from the lobby and start hosting it; raises ``OSError`` with a message to show."""
+    options = options or lan_options(services)
+    rules = lobby.rules()
+    kinds, names = host_seats(lobby, rules.players)
+    extra: dict[str, Any] = {"bot_delay": services.settings.bot_delay, **(options.host_options or {})}
+    ports = [options.port] if options.port == 0 else [options.port + i for i in range(10)]
+    last: OSError | None = None
+    for port in ports:
+        if port == DISCOVERY_PORT:
+            continue
+        match = Match(
+            rules,
+            list(names),
+            seed=lobby.seed,
+            first_dealer=lobby.first_dealer % rules.players,
+            preset=lobby.preset,
+        )
+        host = Host(
+            match,
+            kinds,
+            name=name,
+            bind=options.bind,
+            port=port,
+            grace_s=grace_s,
+            save_path=paths.user_data_dir() / HOST_SAVE,
+            discovery_port=options.discovery_port,
+            **extra,
+        )
+        try:
+            return host.start()
+        except OSError as exc:
+            last = exc
+            if exc.errno not in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1), errno.EACCES):
+                break
+    raise OSError(f"Krook could not listen for players on this computer: {last}")
+
+
+def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, note: str = "") -> None:
+    """Replace ``scene`` (and the lobby under it when ``replace_below``) with the table on ``session``."""
+    from .table import TableScene
+
+    table = TableScene(scene.services, session)
+    for seat in range(len(session.players)):
+        table.status[seat] = session.seat_status(seat)
+    if note:
+        table.toast = (note, 5.0)
+    if replace_below:
+        scene.stack.pop()
+    scene.stack.replace(table)
+
+
+def enter_lan_table(scene: Scene, session: RemoteSession, *, note: str = "", game: str = "") -> None:
+    """After joining: the table if the game is under way, else the joined waiting room."""
+    if session.started:
+        open_lan_table(scene, session, note=note)
+    else:
+        scene.stack.replace(JoinedWaitScene(scene.services, session, game=game, note=note))
+
+
+def _draw_backdrop(scene: Scene, surface: pygame.Surface) -> None:
+    from .join import draw_menu_backdrop
+
+    draw_menu_backdrop(scene, surface)
+
+
+# -- the host's waiting room ---------------------------------------------------------------------------------
+class WaitingRoomScene(Scene):
+    """The host waits for players. Pushed over the lobby: Cancel stops hosting and goes back to it."""
+
+    def __init__(self, services: Services, host: Host, session: HostSession) -> None:
+        super().__init__(services)
+        self.host = host
+        self.session = session
+        self.address = lan_ipv4() if host.bind in ("", "0.0.0.0") else host.bind
+        self.port = host.address[1]
+        self.start_btn = Button("Start now (bots fill empty seats)", self.start_now, "primary")
+        self.help_btn = Button("Help: firewalls", self.open_help, "ghost")
+        self.cancel_btn = Button("Cancel", self.cancel, "secondary")
+        self.focus = FocusGroup([self.start_btn, self.help_btn, self.cancel_btn], vertical=False)
+        self.messages: list[str] = []
+        self._left = False
+
+    def statuses(self) -> tuple[list[str], list[str]]:
+        with self.host.lock:
+            players = list(self.host.protocol.match.players)
+            statuses = self.host.protocol.statuses()
+        return players, statuses
+
+    def update(self, dt: float) -> None:
+        if self._left:
+            return
+        for event in self.session.update(dt):
+            if isinstance(event, ErrorEvent):
+                self.messages = [event.message]
+        if self.host.protocol.started:
+            self._left = True
+            open_lan_table(self, self.session, replace_below=True)
+
+    def animating(self) -> bool:
+        return False  # the app still ticks every half second when idle: enough for joins to show
+
+    def start_now(self) -> None:
+        if self._left:
+            return
+        self.session.start_now()
+        self._left = True
+        open_lan_table(self, self.session, replace_below=True)
+
+    def cancel(self) -> None:
+        if self._left:
+            return
+        self._left = True
+        self.session.close()
+        self.stack.pop()
+
+    def open_help(self) -> None:
+        from .lan_help import LanHelpScene
+
+        self.stack.push(LanHelpScene(self.services))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        return self.focus.handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _draw_backdrop(self, surface)
+        t = self.theme
+        t.resize(surface.get_size())
+        p = t.p
+        w, h = surface.get_size()
+        margin = t.px(24)
+        t.text(surface, "Waiting for players", (margin, margin), "heading", p.text, True)
+        t.text(
+            surface,
+            f"Hosting {self.host.name}",
+            (w - margin, margin + t.px(14)),
+            "label",
+            p.text_muted,
+            anchor="topright",
+        )
+        top, bottom = t.px(84), h - t.px(100)
+        # Left: how to join.
+        left = pygame.Rect(margin, top, round(w * 0.44), bottom - top)
+        t.panel(surface, left)
+        x, y = left.x + t.px(24), left.y + t.px(18)
+        t.text(surface, "On the other computers", (x, y), "title", p.text, True)
+        y += t.px(50)
+        for line in t.wrap(
+            "Open Krook, choose Join LAN game and pick this game from the list. If it is not listed, "
+            "type this address under Join by address:",
+            left.w - t.px(48),
+            "body",
+        ):
+            t.text(surface, line, (x, y), "body", p.text_muted)
+            y += t.font("body").get_linesize()
+        y += t.px(14)
+        box = pygame.Rect(x, y, left.w - t.px(48), t.px(76))
+        t.panel(surface, box, (20, 28, 34), alpha=255, edge=p.accent, shadow=False)
+        t.text(surface, f"{self.address}:{self.port}", box.center, "heading", p.accent, True, anchor="center")
+        y = box.bottom + t.px(18)
+        grace = round(self.host.protocol.grace_s)
+        for line in t.wrap(
+            f"A player who drops keeps the seat: after {grace} s a bot plays it until they rejoin.",
+            left.w - t.px(48),
+            "caption",
+        ):
+            t.text(surface, line, (x, y), "caption", p.text_muted)
+            y += t.font("caption").get_linesize()
+        for message in self.messages[-1:]:
+            t.text(surface, message[:80], (x, y + t.px(8)), "caption", p.danger)
+        # Right: the seats.
+        right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, bottom - top)
+        t.panel(surface, right)
+        t.text(surface, "Seats", (right.x + t.px(20), right.y + t.px(14)), "title", p.text, True)
+        players, statuses = self.statuses()
+        open_count = statuses.count("open")
+        rows = pygame.Rect(right.x + t.px(16), right.y + t.px(66), right.w - t.px(32), 0)
+        y = draw_seat_list(self, surface, rows, players, statuses, row_h=t.px(50))
+        waiting = (
+            f"Waiting for {open_count} more player{'s' * (open_count != 1)}. The game starts by itself when "
+            "every open seat is taken."
+            if open_count
+            else "Everyone is here."
+        )
+        for i, line in enumerate(t.wrap(waiting, rows.w - t.px(8), "body")):
+            t.text(
+                surface, line, (rows.x + t.px(4), y + t.px(14) + i * t.font("body").get_linesize()), "body"
+            )
+        # Bottom bar.
+        self.start_btn.rect = pygame.Rect(0, 0, t.px(400), t.px(54))
+        self.start_btn.rect.bottomright = (w - margin, h - t.px(22))
+        self.cancel_btn.rect = pygame.Rect(0, 0, t.px(140), t.px(54))
+        self.cancel_btn.rect.bottomright = (self.start_btn.rect.left - t.px(12), h - t.px(22))
+        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
+        self.help_btn.rect.bottomleft = (margin, h - t.px(22))
+        self.focus.draw(surface, t, True)
+
+
+# -- a joined player's waiting room ---------------------------------------------------------------------------
+class JoinedWaitScene(Scene):
+    """Joined, the host has not started yet: who is at the table; Leave goes back to the Join screen."""
+
+    def __init__(self, services: Services, session: RemoteSession, *, game: str = "", note: str = "") -> None:
+        super().__init__(services)
+        self.session = session
+        self.game = game
+        self.note = note
+        self.leave_btn = Button("Leave", self.leave, "secondary")
+        self.help_btn = Button("Help: firewalls", self.open_help, "ghost")
+        self.focus = FocusGroup([self.leave_btn, self.help_btn], vertical=False)
+        self.problem = ""
+        self._left = False
+
+    def update(self, dt: float) -> None:
+        if self._left:
+            return
+        for event in self.session.update(dt):
+            if isinstance(event, ErrorEvent):
+                self.problem = event.message
+                if event.fatal:
+                    from .connection import HostGoneScene
+
+                    self._left = True
+                    self.stack.push(HostGoneScene(self.services, self.session, event.message))
+                    return
+            elif (
+                isinstance(event, StatusEvent)
+                and event.seat == self.session.seat
+                and event.status == "remote"
+            ):
+                self.problem = ""
+        if self.session.started:
+            self._left = True
+            open_lan_table(self, self.session, note=self.note)
+
+    def leave(self) -> None:
+        if self._left:
+            return
+        self._left = True
+        self.session.close()
+        from .join import JoinScene
+
+        self.stack.replace(JoinScene(self.services))
+
+    def open_help(self) -> None:
+        from .lan_help import LanHelpScene
+
+        self.stack.push(LanHelpScene(self.services))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        return self.focus.handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _draw_backdrop(self, surface)
+        t = self.theme
+        t.resize(surface.get_size())
+        p = t.p
+        w, h = surface.get_size()
+        panel = pygame.Rect(0, 0, min(w - t.px(60), t.px(720)), min(h - t.px(140), t.px(520)))
+        panel.center = (w // 2, h // 2 - t.px(20))
+        t.panel(surface, panel)
+        x, y = panel.x + t.px(28), panel.y + t.px(20)
+        t.text(surface, f"Joined {self.game}" if self.game else "Joined", (x, y), "title", p.text, True)
+        y += t.px(48)
+        client = self.session.client
+        t.text(
+            surface,
+            f"Waiting for the host ({client.address}:{client.port}) to start the game...",
+            (x, y),
+            "body",
+            p.text_muted,
+        )
+        y += t.px(44)
+        statuses = [self.session.seat_status(s) for s in range(len(self.session.players))]
+        rows = pygame.Rect(x, y, panel.w - t.px(56), 0)
+        y = draw_seat_list(
+            self, surface, rows, self.session.players, statuses, mine=set(self.session.local_seats)
+        )
+        message, colour = (self.problem, p.danger) if self.problem else (self.note, p.text_muted)
+        for i, line in enumerate(t.wrap(message, rows.w, "body")[:2] if message else []):
+            t.text(surface, line, (x, y + t.px(12) + i * t.font("body").get_linesize()), "body", colour)
+        self.leave_btn.rect = pygame.Rect(0, 0, t.px(160), t.px(52))
+        self.leave_btn.rect.bottomright = (panel.right, h - t.px(22))
+        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(52))
+        self.help_btn.rect.bottomright = (self.leave_btn.rect.left - t.px(12), h - t.px(22))
+        self.focus.draw(surface, t, True)
