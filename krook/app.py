@@ -47,7 +47,7 @@ class App:
         from krook.settings_store import load_settings
 
         from .scenes.base import SceneStack, Services, make_sound
-        from .scenes.menus import TitleScene
+        from .scenes.title import TitleScene
         from .ui.cards import CardPainter
         from .ui.theme import Theme
 
@@ -134,7 +134,7 @@ class App:
             self.services.save_settings()
             return
         if e.type == pg.KEYDOWN and (e.key == pg.K_F1 or (e.unicode == "?" and not self._typing())):
-            from .scenes.menus import KeysOverlay
+            from .scenes.keys_overlay import KeysOverlay
 
             if not isinstance(self.stack.top, KeysOverlay):
                 self.stack.push(KeysOverlay(self.services))

@@ -114,7 +114,7 @@ class Driver:
         self.faces_under_curtain = 0
 
     def step(self) -> str | None:
-        from krook.scenes.menus import CurtainScene
+        from krook.scenes.curtain import CurtainScene
         from krook.scenes.score import ScoreSheetScene
         from krook.scenes.table import TableScene
 
@@ -226,7 +226,7 @@ def test_whole_game_through_the_ui(home, preset):
     # Game over: the sheet offers New game and Back to title; Back to title works.
     sheet = app.stack.top
     click(app, button(sheet, "Back to title").rect.center)
-    from krook.scenes.menus import TitleScene
+    from krook.scenes.title import TitleScene
 
     assert isinstance(app.stack.top, TitleScene)
     assert not button(app.stack.top, "Continue").enabled  # a finished game is not offered again
@@ -246,7 +246,7 @@ def test_hot_seat_curtain_hides_every_hand(home):
 
 
 def test_curtain_blocks_drawing_of_the_table(home):
-    from krook.scenes.menus import CurtainScene
+    from krook.scenes.curtain import CurtainScene
     from krook.scenes.table import TableScene
 
     app = make_app()
@@ -301,7 +301,7 @@ def test_continue_after_a_kill(home):
 
 
 def test_corrupt_save_is_reported_not_fatal(home):
-    from krook.scenes.menus import TitleScene
+    from krook.scenes.title import TitleScene
 
     data = home / "data"
     data.mkdir(parents=True, exist_ok=True)

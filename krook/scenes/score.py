@@ -32,20 +32,20 @@ class ScoreSheetScene(Scene):
         self.table.next_hand()
 
     def menu(self) -> None:
-        from .menus import PauseScene
+        from .pause import PauseScene
 
         self.stack.push(PauseScene(self.services))
 
     def new_game(self) -> None:
         from .lobby import LobbyScene
-        from .menus import TitleScene
+        from .title import TitleScene
 
         self.session.close()
         self.stack.reset(TitleScene(self.services))
         self.stack.push(LobbyScene(self.services))
 
     def to_title(self) -> None:
-        from .menus import TitleScene
+        from .title import TitleScene
 
         self.session.close()
         self.stack.reset(TitleScene(self.services))
@@ -62,7 +62,7 @@ class ScoreSheetScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .menus import draw_backdrop
+        from .menu import draw_backdrop
 
         draw_backdrop(self, surface)
         t = self.theme

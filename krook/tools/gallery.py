@@ -94,17 +94,15 @@ def _table(app: Any, session: Any, settle: bool = True) -> Any:
 
 def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     """Scene name -> a function building the stack of scenes to draw (bottom first)."""
+    from krook.scenes.curtain import CurtainScene
+    from krook.scenes.keys_overlay import KeysOverlay
+    from krook.scenes.lan_placeholder import LanJoinScene
     from krook.scenes.lobby import LobbyScene
-    from krook.scenes.menus import (
-        CurtainScene,
-        KeysOverlay,
-        LanJoinScene,
-        PauseScene,
-        RulesScene,
-        SettingsScene,
-        TitleScene,
-    )
+    from krook.scenes.pause import PauseScene
+    from krook.scenes.rules_reader import RulesScene
     from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.settings import SettingsScene
+    from krook.scenes.title import TitleScene
     from krook.session.base import ActionEvent
 
     s = app.services
@@ -135,7 +133,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         scene._bubble(2, "Pass", 9)
         scene._bubble(3, "Bid 75", 9)
         scene.update(0.0)
-        scene._step_bid(2)
+        scene.bidding.step(2)
         return [scene]
 
     def nest() -> list[Any]:

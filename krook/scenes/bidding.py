@@ -1,0 +1,153 @@
+"""Bidding: the player's bid panel (amount with arrows, Bid / Pass / Redeal) and its keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from krook.ui import Button
+
+from .phase import Phase
+
+
+class BiddingPhase(Phase):
+    kind = "bidding"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self.amount = 0
+        self.typed = ""  # digits typed so far (type 85 for 85)
+        self.arrows: list[tuple[int, pygame.Rect]] = []
+
+    def _bids(self) -> list[int]:
+        return [int(a.split()[1]) for a in self.table.view.legal if a.startswith("bid ")]
+
+    def prepare(self) -> list[Any]:
+        t = self.table
+        legal = t.view.legal
+        bids = self._bids()
+        self.amount = bids[0] if bids else 0
+        widgets: list[Any] = []
+        if bids:
+            widgets.append(Button("Bid", lambda: t.act(f"bid {self.amount}"), "primary"))
+        if "pass" in legal:
+            widgets.append(Button("Pass", lambda: t.act("pass"), "secondary"))
+        if "redeal" in legal:
+            widgets.append(
+                Button(
+                    "Redeal",
+                    lambda: t.act("redeal"),
+                    "danger",
+                    tooltip="You hold no counters: throw the cards in",
+                )
+            )
+        t.focus_zone = "panel"
+        return widgets
+
+    def step(self, d: int) -> None:
+        """Raise (``d`` > 0) or lower the amount by ``d`` legal bids."""
+        bids = self._bids()
+        if not bids:
+            return
+        i = bids.index(self.amount) if self.amount in bids else 0
+        self.amount = bids[max(0, min(len(bids) - 1, i + d))]
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            for sign, rect in self.arrows:
+                if rect.collidepoint(e.pos):
+                    self.step(sign)
+                    return True
+        if e.type == pygame.MOUSEWHEEL:
+            self.step(1 if e.y > 0 else -1)
+            return True
+        if e.type == pygame.KEYDOWN:
+            return self._key(e)
+        return False
+
+    def _key(self, e: pygame.event.Event) -> bool:
+        t = self.table
+        key = e.key
+        if key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.step(1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step(-1)
+            return True
+        if key == pygame.K_p or (
+            key in (pygame.K_0, pygame.K_KP0) and "pass" in t.view.legal and not self.typed
+        ):
+            if "pass" in t.view.legal:
+                t.act("pass")
+            return True
+        if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:
+            digit = e.unicode if e.unicode.isdigit() else str((key - pygame.K_KP1 + 1) % 10)
+            self.typed = (self.typed + digit)[-3:]
+            value = int(self.typed)
+            if value in self._bids():
+                self.amount = value
+            return True
+        if key == pygame.K_BACKSPACE:
+            self.typed = ""
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            t.panel.move(-1 if key == pygame.K_LEFT else 1)
+            t.panel.keyboard_used = True
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.typed = ""
+            w = t.panel.focused
+            if isinstance(w, Button):
+                w.activate()
+            return True
+        return False
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        t = self.table
+        theme = t.theme
+        p = theme.p
+        w, h = t.layout.size
+        bh = theme.px(48)
+        rect = pygame.Rect(0, 0, theme.px(520), theme.px(140))
+        rect.midbottom = (w // 2, h - t.layout.hand_card_h - theme.px(36))
+        theme.panel(surface, rect)
+        theme.text(
+            surface,
+            "Your bid",
+            (rect.centerx, rect.y + theme.px(10)),
+            "caption",
+            p.text_muted,
+            anchor="midtop",
+        )
+        amount = theme.render(str(self.amount), "heading", p.accent, bold=True)
+        ar = amount.get_rect(center=(rect.centerx, rect.y + theme.px(50)))
+        surface.blit(amount, ar)
+        self.arrows = []
+        for sign in (-1, 1):
+            c = (ar.centerx + sign * theme.px(110), ar.centery)
+            s = theme.px(12)
+            pts = [
+                (c[0] - sign * s, c[1] - s * 1.3),
+                (c[0] + sign * s, c[1]),
+                (c[0] - sign * s, c[1] + s * 1.3),
+            ]
+            pygame.draw.polygon(surface, p.text, pts)
+            self.arrows.append((sign, pygame.Rect(c[0] - s * 2, c[1] - s * 2, s * 4, s * 4)))
+        widgets = t.panel.widgets
+        total = len(widgets) * theme.px(140) + (len(widgets) - 1) * theme.px(12)
+        x = rect.centerx - total // 2
+        for wd in widgets:
+            wd.rect = pygame.Rect(x, rect.bottom - bh - theme.px(12), theme.px(140), bh)
+            if wd.label.startswith("Bid"):
+                wd.label = f"Bid {self.amount}"
+            x += theme.px(152)
+        hint = "Up / Down or type a number · Enter to bid · P to pass"
+        theme.text(
+            surface,
+            hint,
+            (rect.centerx, rect.bottom + theme.px(6)),
+            "caption",
+            p.text_muted,
+            anchor="midtop",
+        )

@@ -1,0 +1,254 @@
+"""What the table shows besides the cards: name plates, the hand and score boxes, the banner saying
+what is happening, speech bubbles and error toasts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from krook.render.palette import COLOUR_NAMES, mix
+from krook.rules import PRESETS
+
+from .table_model import describe
+
+
+def draw_plate(table: Any, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
+    theme = table.theme
+    p = theme.p
+    view = table.view
+    name = view.players[seat]
+    active = view.to_act == seat and table.idle and table.shown.dealt and not table.shown.over
+    pad = theme.px(12)
+    label = theme.render(name, "label", p.text, bold=True)
+    extras: list[tuple[str, tuple[int, int, int]]] = []
+    if seat == view.dealer:
+        extras.append(("Dealer", (92, 110, 128)))
+    if view.bidder == seat and len(table.shown.bids) >= len(view.bids) and view.bid:
+        extras.append((f"Bid {view.bid}", p.accent_dark))
+    elif view.bidder is None or len(table.shown.bids) < len(view.bids):
+        said = [said for s_, said in table.shown.bids if s_ == seat]
+        if said and said[-1] == "pass":
+            extras.append(("Passed", (84, 88, 94)))
+        elif said and said[-1].startswith("bid "):
+            extras.append((f"Bid {said[-1].split()[1]}", p.accent_dark))
+    if view.partner == seat and view.rules.get("partnership") == "called":
+        extras.append(("Partner", (70, 120, 170)))
+    chips = [theme.render(text, "caption", p.text, bold=True) for text, _ in extras]
+    sub = ""
+    if table.shown.dealt and view.phase in ("play", "hand_over"):
+        won = table.shown.tricks_won[seat]
+        sub = f"{won} trick{'' if won == 1 else 's'} · {table.shown.points[seat]} pts"
+    sub_s = theme.render(sub, "caption", p.text_muted) if sub else None
+    w = max(label.get_width() + sum(c.get_width() + pad for c in chips), sub_s.get_width() if sub_s else 0)
+    w += pad * 2
+    h = label.get_height() + (sub_s.get_height() if sub_s else 0) + theme.px(10)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (round(pos[0]), round(pos[1]))
+    rect.clamp_ip(surface.get_rect().inflate(-theme.px(8), -theme.px(8)))
+    edge = p.accent if active else p.panel_edge
+    theme.panel(surface, rect, p.panel, alpha=230, radius=h // 2 if not sub_s else theme.px(14), edge=edge)
+    if active:
+        glow = rect.inflate(theme.px(6), theme.px(6))
+        pygame.draw.rect(surface, p.accent, glow, max(2, theme.px(3)), border_radius=glow.h // 2)
+    surface.blit(label, (rect.x + pad, rect.y + theme.px(4)))
+    cx = rect.x + pad + label.get_width() + pad
+    for chip, (_, colour) in zip(chips, extras, strict=True):
+        cr = chip.get_rect(midleft=(cx, rect.y + theme.px(4) + label.get_height() // 2))
+        pygame.draw.rect(surface, colour, cr.inflate(theme.px(10), theme.px(2)), border_radius=cr.h)
+        surface.blit(chip, cr)
+        cx += chip.get_width() + pad
+    if sub_s:
+        surface.blit(sub_s, (rect.x + pad, rect.y + theme.px(4) + label.get_height()))
+    status = table.status.get(seat)
+    if active and status == "thinking":
+        dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
+        theme.text(
+            surface,
+            f"thinking{dots}",
+            (rect.centerx, rect.bottom + theme.px(4)),
+            "caption",
+            p.accent,
+            anchor="midtop",
+        )
+
+
+def draw_hud(table: Any, surface: pygame.Surface) -> None:
+    theme = table.theme
+    p = theme.p
+    view = table.view
+    w, _h = table.layout.size
+    pad = theme.px(12)
+    # Left: the hand and the contract.
+    lines: list[tuple[str, str, tuple[int, int, int], bool]] = []
+    title = PRESETS[view.preset].title if view.preset in PRESETS else "Custom rules"
+    lines.append((f"Hand {view.hand_number}", "label", p.text, True))
+    lines.append((title, "caption", p.text_muted, False))
+    bid_known = view.bidder is not None and len(table.shown.bids) >= len(view.bids)
+    box = pygame.Rect(pad, pad, theme.px(250), theme.px(128))
+    theme.panel(surface, box, alpha=220)
+    y = box.y + theme.px(8)
+    for text, role, colour, bold in lines:
+        r = theme.text(surface, text, (box.x + pad, y), role, colour, bold)
+        y = r.bottom + theme.px(2)
+    y += theme.px(4)
+    if bid_known:
+        theme.text(
+            surface,
+            f"Bid {view.bid} · {view.players[view.bidder]}",
+            (box.x + pad, y),
+            "body",
+            p.text,
+            True,
+        )
+    elif view.high_bid is not None and table.shown.bids:
+        shown_high = [int(b.split()[1]) for _, b in table.shown.bids if b.startswith("bid ")]
+        text = f"High bid {max(shown_high)}" if shown_high else "Bidding"
+        theme.text(surface, text, (box.x + pad, y), "body", p.text, True)
+    else:
+        theme.text(
+            surface, "Bidding" if table.shown.dealt else "Dealing…", (box.x + pad, y), "body", p.text_muted
+        )
+    y += theme.font("body").get_linesize()
+    trump = table.shown.trump
+    if trump:
+        ink = p.ink(trump, table.services.settings.colour_blind)
+        chip = pygame.Rect(box.x + pad, y + theme.px(3), theme.px(18), theme.px(18))
+        pygame.draw.rect(surface, ink.fill, chip, border_radius=theme.px(4))
+        pygame.draw.rect(surface, (255, 255, 255), chip, 1, border_radius=theme.px(4))
+        theme.text(surface, f"Trump: {COLOUR_NAMES[trump]}", (chip.right + theme.px(8), y), "body", p.text)
+    else:
+        theme.text(surface, "Trump: not named yet", (box.x + pad, y), "body", p.text_muted)
+    if table.shown.called:
+        y += theme.font("body").get_linesize()
+        theme.text(
+            surface, f"Called: {describe(table.shown.called)}", (box.x + pad, y), "caption", p.text_muted
+        )
+    # Right: the score columns, and the points each side has captured this hand.
+    cols = view.columns
+    team = view.rules.get("partnership") == "fixed"
+    row_h = theme.font("body").get_linesize()
+    col_w = theme.px(250)
+    sbox = pygame.Rect(0, pad, col_w, theme.px(38) + row_h * len(cols))
+    sbox.right = table.menu_button.rect.left - pad
+    theme.panel(surface, sbox, alpha=220)
+    theme.text(surface, "Score", (sbox.x + pad, sbox.y + theme.px(6)), "caption", p.text_muted, True)
+    theme.text(
+        surface,
+        "this hand",
+        (sbox.right - pad, sbox.y + theme.px(6)),
+        "caption",
+        p.text_muted,
+        anchor="topright",
+    )
+    for i, label in enumerate(cols):
+        yy = sbox.y + theme.px(28) + i * row_h
+        seats = [s for s in range(table.n) if (s % 2 == i if team else s == i)]
+        captured = sum(table.shown.points[s] for s in seats)
+        mine = table.viewer in seats and (not table.hotseat or table.revealed)
+        name = label if len(label) < 18 else label[:16] + "…"
+        theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
+        theme.text(
+            surface,
+            str(view.scores[i]),
+            (sbox.right - pad - theme.px(64), yy),
+            "body",
+            p.text,
+            True,
+            anchor="topright",
+        )
+        theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
+    # Centre: what is happening.
+    banner_text = banner(table)
+    if banner_text:
+        r = theme.render(banner_text, "label", p.text, bold=True)
+        rect = r.get_rect(midtop=(w // 2, pad))
+        pill = rect.inflate(theme.px(28), theme.px(12))
+        theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
+        surface.blit(r, rect)
+
+
+def banner(table: Any) -> str:
+    view = table.view
+    if table.deal_t >= 0:
+        return f"{view.players[view.dealer]} deals"
+    if not table.idle:
+        return ""
+    if view.phase in ("hand_over", "game_over"):
+        return "Hand over"
+    actor = view.to_act
+    if actor is None:
+        return ""
+    name = view.players[actor]
+    mine = actor == table.viewer and table.revealed
+    if view.phase == "bidding":
+        if mine:
+            high = f" · high bid {view.high_bid}" if view.high_bid else ""
+            return f"Your bid{high}"
+        return f"{name} is bidding"
+    if view.phase == "discard":
+        return (
+            f"Bury {view.discard['count']} cards"
+            if mine and view.discard
+            else f"{name} is choosing from the nest"
+        )
+    if view.phase == "trump":
+        return "Name trump" if mine else f"{name} is naming trump"
+    if view.phase == "call":
+        return "Call a card: its holder is your partner" if mine else f"{name} is calling a partner"
+    if view.phase == "play":
+        if mine:
+            return "Your lead" if not view.trick else "Your turn"
+        return f"{name}'s turn"
+    return ""
+
+
+def draw_bubble(table: Any, surface: pygame.Surface, seat: int, text: str) -> None:
+    theme = table.theme
+    p = theme.p
+    x, y = table.seat_anchor(seat)
+    label = theme.render(text, "label", p.text_dark, bold=True)
+    rect = label.get_rect().inflate(theme.px(26), theme.px(14))
+    if table.rel(seat) == 0:
+        rect.midbottom = (round(x), round(table.layout.size[1] - table.layout.hand_card_h - theme.px(70)))
+    else:
+        rect.midtop = (round(x), round(y + theme.px(36)))
+    rect.clamp_ip(surface.get_rect().inflate(-theme.px(10), -theme.px(10)))
+    theme.shadow(surface, rect, rect.h // 2, spread=theme.px(6), alpha=80)
+    pygame.draw.rect(surface, (255, 253, 246), rect, border_radius=rect.h // 2)
+    tip_up = table.rel(seat) != 0
+    tx = rect.centerx
+    if tip_up:
+        pts = [
+            (tx - theme.px(8), rect.top + 1),
+            (tx + theme.px(8), rect.top + 1),
+            (tx, rect.top - theme.px(9)),
+        ]
+    else:
+        pts = [
+            (tx - theme.px(8), rect.bottom - 1),
+            (tx + theme.px(8), rect.bottom - 1),
+            (tx, rect.bottom + theme.px(9)),
+        ]
+    pygame.draw.polygon(surface, (255, 253, 246), pts)
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+def draw_toast(table: Any, surface: pygame.Surface, text: str) -> None:
+    theme = table.theme
+    w, h = table.layout.size
+    lines = theme.wrap(text, theme.px(640), "body")
+    lh = theme.font("body").get_linesize()
+    width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)
+    rect = pygame.Rect(0, 0, width, lh * len(lines) + theme.px(20))
+    rect.midbottom = (w // 2, h - table.layout.hand_card_h - theme.px(70))
+    theme.panel(surface, rect, mix(theme.p.danger, (30, 20, 20), 0.55), alpha=240, edge=theme.p.danger)
+    for i, line in enumerate(lines):
+        theme.text(
+            surface,
+            line,
+            (rect.centerx, rect.y + theme.px(10) + i * lh),
+            "body",
+            theme.p.text,
+            anchor="midtop",
+        )

@@ -1,0 +1,61 @@
+"""The pause menu over the table: resume, rules, settings, keys, or save and quit to the title."""
+
+from __future__ import annotations
+
+import pygame
+
+from krook.ui import Button
+
+from .base import Services
+from .keys_overlay import KeysOverlay
+from .menu import MenuScene, layout_column
+from .rules_reader import RulesScene
+from .settings import SettingsScene
+
+
+class PauseScene(MenuScene):
+    opaque = False
+    title = "Paused"
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.set_buttons(
+            [
+                Button("Resume", self.back, "primary"),
+                Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
+                Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
+                Button("Keys", lambda: self.stack.push(KeysOverlay(self.services))),
+                Button("Save and quit to title", self.quit_to_title, "danger"),
+            ]
+        )
+
+    def quit_to_title(self) -> None:
+        from .table import TableScene
+
+        table = self.stack.find(TableScene)
+        if table is not None:
+            table.session.close()
+        from .title import TitleScene
+
+        self.stack.reset(TitleScene(self.services))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        t.dim(surface, 170)
+        w, h = surface.get_size()
+        panel = pygame.Rect(0, 0, t.px(400), t.px(440))
+        panel.center = (w // 2, h // 2)
+        t.panel(surface, panel)
+        t.text(
+            surface, "Paused", (panel.centerx, panel.y + t.px(18)), "heading", t.p.text, True, anchor="midtop"
+        )
+        t.text(
+            surface,
+            "The game is saved after every move.",
+            (panel.centerx, panel.y + t.px(70)),
+            "caption",
+            t.p.text_muted,
+            anchor="midtop",
+        )
+        layout_column(self.buttons, panel.centerx, panel.y + t.px(110), t.px(320), t.px(48), t.px(10))
+        self.focus.draw(surface, t, self.focus.keyboard_used)

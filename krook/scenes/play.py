@@ -1,0 +1,124 @@
+"""Playing the tricks: choosing a card to play, the trick in the middle, and the last trick on request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from krook.ui.cards import card_width
+
+from .phase import Phase
+from .table_model import describe
+
+
+class PlayPhase(Phase):
+    """Play a card from hand: click it, or Left / Right and Enter. Cards you may not play are dimmed."""
+
+    kind = "play"
+
+    def prepare(self) -> list[Any]:
+        t = self.table
+        t.focus_zone = "hand"
+        legal = {a.split()[1] for a in t.view.legal}
+        hand = t.hand_codes()
+        if hand and hand[min(t.focus_card, len(hand) - 1)] not in legal:
+            t.focus_card = next((i for i, c in enumerate(hand) if c in legal), 0)
+        return []
+
+    def play(self, code: str) -> None:
+        t = self.table
+        if f"play {code}" in t.view.legal:
+            t.act(f"play {code}")
+            return
+        problem = t.session.submit(t.viewer, f"play {code}")
+        if problem:
+            t.toast = (f"You can't play {describe(code)}: {problem}", 3.5)
+        else:  # the session accepted it after all
+            t.queue.extend(t.session.update(0.0))
+            t.refresh_view()
+
+    def click_card(self, pos: tuple[int, int]) -> bool:
+        return self.table.click_hand_card(pos)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type != pygame.KEYDOWN:
+            return False
+        t = self.table
+        if t.move_hand_focus(e.key):
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            t.activate_focused_card()
+            return True
+        return False
+
+
+def draw_trick(table: Any, surface: pygame.Surface) -> None:
+    """The cards of the trick on the table, cards flying in, and a taken trick sweeping to its winner."""
+    t = table
+    h = t.layout.trick_card_h
+    flying = {f.code for f in t.flights if not f.done}
+    for i, (seat, code) in enumerate(t.shown.trick):
+        if code in flying:
+            continue
+        tilt = ((seat * 37 + i * 11) % 9 - 4) * 1.2
+        t.sprites.draw(surface, code, t.trick_spot(seat), h, tilt)
+    for f in t.flights:
+        if not f.done:
+            t.sprites.draw(surface, f.code, f.pos(), h)
+    for f in t.sweep:
+        if not f.done:
+            t.sprites.draw(surface, f.code, f.pos(), h)
+
+
+def draw_last_trick(table: Any, surface: pygame.Surface) -> None:
+    """The last trick taken, large, over a dimmed table (L to open and close)."""
+    t = table
+    theme = t.theme
+    tricks = t.view.tricks[: t.shown.tricks_done]
+    if not tricks:
+        t.show_last = False
+        return
+    last = tricks[-1]
+    theme.dim(surface, 150)
+    w, h = t.layout.size
+    ch = round(h * 0.22)
+    cw = card_width(ch)
+    gap = theme.px(18)
+    total = len(last.cards) * cw + (len(last.cards) - 1) * gap
+    panel = pygame.Rect(0, 0, total + theme.px(60), ch + theme.px(150))
+    panel.center = (w // 2, h // 2)
+    theme.panel(surface, panel)
+    winner = t.view.players[last.winner] if last.winner is not None else "?"
+    theme.text(
+        surface,
+        f"Last trick — taken by {winner} ({last.points} points)",
+        (panel.centerx, panel.y + theme.px(14)),
+        "label",
+        theme.p.text,
+        True,
+        anchor="midtop",
+    )
+    x = panel.x + theme.px(30)
+    for seat, code in last.cards:
+        r = pygame.Rect(x, panel.y + theme.px(56), cw, ch)
+        surface.blit(t.services.cards.face(code, ch), r)
+        if seat == last.winner:
+            pygame.draw.rect(surface, theme.p.accent, r, max(2, theme.px(3)), border_radius=max(3, ch // 14))
+        theme.text(
+            surface,
+            t.view.players[seat],
+            (r.centerx, r.bottom + theme.px(6)),
+            "caption",
+            theme.p.text_muted,
+            anchor="midtop",
+        )
+        x += cw + gap
+    theme.text(
+        surface,
+        "Click, L or Esc to close",
+        (panel.centerx, panel.bottom - theme.px(8)),
+        "caption",
+        theme.p.text_muted,
+        anchor="midbottom",
+    )

@@ -1,0 +1,62 @@
+"""Where things sit on the card table for one window size, seen from the viewer's seat."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from krook.ui.theme import Theme
+
+
+class TableLayout:
+    """Card heights, the table's centre, seat positions (by seat number relative to the viewer) and buttons."""
+
+    def __init__(self, size: tuple[int, int], theme: Theme, card_scale: float) -> None:
+        w, h = size
+        self.size = size
+        self.theme = theme
+        u = theme.u
+        self.hand_card_h = round(h * 0.235 * card_scale)
+        self.trick_card_h = round(h * 0.2 * min(card_scale, 1.05))
+        self.back_h = round(h * 0.1)
+        self.center = (w / 2, h * 0.46)
+        self.menu_rect = pygame.Rect(0, 0, round(96 * u), round(38 * u))
+        self.menu_rect.topright = (w - round(14 * u), round(12 * u))
+        self.last_rect = pygame.Rect(0, 0, round(130 * u), round(38 * u))
+        self.last_rect.bottomright = (w - round(16 * u), h - round(16 * u))
+        self._ring: pygame.Surface | None = None
+
+    @staticmethod
+    def seat_angle(rel: int, n: int) -> float:
+        return math.pi / 2 + 2 * math.pi * rel / n
+
+    def seat_anchor(self, rel: int, n: int) -> tuple[float, float]:
+        """Where a seat sits: the centre of its name plate (the viewer's, ``rel`` 0, is above the hand)."""
+        w, h = self.size
+        if rel == 0:
+            return (w * 0.085, h - self.hand_card_h * 0.5 - self.theme.px(12))
+        a = self.seat_angle(rel, n)
+        cx, cy = self.center
+        x = cx + math.cos(a) * w * 0.41
+        y = cy + math.sin(a) * h * 0.34
+        return (x, max(h * 0.2, y))
+
+    def trick_spot(self, rel: int, n: int) -> tuple[float, float]:
+        a = self.seat_angle(rel, n)
+        cx, cy = self.center
+        r = self.trick_card_h * 0.62
+        return (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 0.9)
+
+    def draw_table_ring(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        cx, cy = self.center
+        rect = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.46))
+        rect.center = (round(cx), round(cy))
+        ring = self._ring
+        if ring is None or ring.get_size() != rect.size:
+            ring = self._ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (255, 255, 255, 16), ring.get_rect(), max(1, self.theme.px(2)))
+            inner = ring.get_rect().inflate(-self.theme.px(6), -self.theme.px(6))
+            pygame.draw.ellipse(ring, (0, 0, 0, 22), inner)
+        surface.blit(ring, rect)

@@ -1,0 +1,125 @@
+"""The title screen: the way into a new game, a saved game, LAN play, the rules and the settings."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from krook import storage
+from krook.ui import Button
+
+from .base import Services
+from .lan_placeholder import LanJoinScene
+from .menu import MenuScene, draw_backdrop
+from .rules_reader import RulesScene
+from .settings import SettingsScene
+
+__all__ = ["TitleScene", "draw_backdrop"]
+
+log = logging.getLogger(__name__)
+
+
+class TitleScene(MenuScene):
+    title = "Krook"
+    subtitle = "The Rook card game for the family table"
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        from krook.session.local import has_saved_game
+
+        self.continue_btn = Button("Continue", self.resume, "primary")
+        self.continue_btn.enabled = has_saved_game()
+        buttons = [
+            Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
+            self.continue_btn,
+            Button("Join LAN game", lambda: self.stack.push(LanJoinScene(self.services))),
+            Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
+            Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
+            Button("Quit", self.services.quit, "ghost"),
+        ]
+        self.set_buttons(buttons)
+        if self.continue_btn.enabled:
+            self.focus.focus(self.continue_btn)
+
+    def on_enter(self) -> None:
+        from krook.session.local import has_saved_game
+
+        self.continue_btn.enabled = has_saved_game()
+
+    def back(self) -> None:
+        pass
+
+    def new_game(self) -> None:
+        from .lobby import LobbyScene
+
+        self.stack.push(LobbyScene(self.services))
+
+    def resume(self) -> None:
+        from krook.session.local import LocalSession
+
+        from .table import TableScene
+
+        try:
+            session = LocalSession.resume(bot_delay=self.services.settings.bot_delay)
+        except storage.MissingFileError:
+            self.services.messages.append("There is no saved game to continue.")
+            self.continue_btn.enabled = False
+            return
+        except storage.StorageError as exc:
+            moved = getattr(exc, "moved_to", None)
+            kept = f" It was kept as {moved.name}." if moved else ""
+            self.services.messages.append(f"The saved game could not be read and was set aside.{kept}")
+            log.warning("resume failed: %s", exc)
+            self.continue_btn.enabled = False
+            return
+        self.stack.push(TableScene(self.services, session))
+
+    def update(self, dt: float) -> None:
+        msgs = self.services.messages
+        if msgs:
+            self._msg_t = getattr(self, "_msg_t", 0.0) + dt
+            if self._msg_t > 8.0:
+                msgs.pop(0)
+                self._msg_t = 0.0
+
+    def animating(self) -> bool:
+        return bool(self.services.messages)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface)
+        t = self.theme
+        t.resize(surface.get_size())
+        w, h = surface.get_size()
+        self._draw_fan(surface, w // 2, round(h * 0.14))
+        self.draw_title(surface, h * 0.22)
+        self.layout(surface, 0.42)
+        self.focus.draw(surface, t, self.focus.keyboard_used)
+        t.text(
+            surface,
+            "F1 or ? for keys",
+            (w - t.px(16), h - t.px(12)),
+            "caption",
+            t.p.text_muted,
+            anchor="bottomright",
+        )
+        if self.services.messages:
+            msg = self.services.messages[0]
+            lines = t.wrap(msg, t.px(700))
+            lh = t.font("body").get_linesize()
+            rect = pygame.Rect(0, 0, t.px(740), lh * len(lines) + t.px(24))
+            rect.midbottom = (w // 2, h - t.px(40))
+            t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
+            for i, line in enumerate(lines):
+                t.text(surface, line, (rect.centerx, rect.y + t.px(12) + i * lh), "body", anchor="midtop")
+
+    def _draw_fan(self, surface: pygame.Surface, cx: int, cy: int) -> None:
+        h = self.theme.px(120)
+        for i, code in enumerate(("R14", "Y1", "K", "G10", "B5")):
+            img = self.services.cards.face(code, h)
+            angle = (2 - i) * 11
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            x = cx + (i - 2) * self.theme.px(46)
+            y = cy - self.theme.px(20) + abs(i - 2) * self.theme.px(8)
+            rect = rot.get_rect(center=(x, y))
+            surface.blit(rot, rect)
