@@ -1,0 +1,78 @@
+"""Hints for a human player: the hard bot's action and one line saying why, in a player's words."""
+
+from __future__ import annotations
+
+import random
+
+from krook.rules import SeatView
+from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK, Color
+
+from .base import BotContext
+from .evaluate import best_trump_value
+from .fast import bits
+from .knowledge import read_view
+from .strengths import HardBot, MediumBot
+
+
+def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[str, str]:
+    """(action, reason) for the seat to act in ``view``."""
+    ctx = BotContext(random.Random(seed), budget_s=budget_s)
+    action = HardBot(budget_s=budget_s).choose(view, ctx)
+    return action, _reason(view, action)
+
+
+def _reason(view: SeatView, action: str) -> str:
+    k = read_view(view)
+    rules = k.rules
+    verb, _, arg = action.partition(" ")
+    if verb == "pass":
+        if MediumBot.partner_holds_bid(view, k):
+            return "Pass: your partner holds the bid; bidding over them only raises your own side's contract."
+        value = int(best_trump_value(rules, k.hand)[0])
+        return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
+    if verb == "bid":
+        value = int(best_trump_value(rules, k.hand)[0])
+        return f"Bid {arg}: with the nest your side should take about {max(value, int(arg))} points."
+    if verb == "redeal":
+        return "Call a redeal: you hold no counters and a weak hand."
+    if verb == "discard":
+        kept = k.hand & ~sum(1 << CARD_BY_NAME[c] for c in arg.split())
+        empty = [Color(c).title for c in range(4) if k.hand & COLOR_MASKS[c] and not kept & COLOR_MASKS[c]]
+        tail = f" and empties {', '.join(empty)} so you can trump it" if empty else ""
+        return f"Bury {arg}: keeps your trump and top cards{tail}."
+    if verb == "trump":
+        color = Color.parse(arg)
+        count = (k.hand & COLOR_MASKS[color]).bit_count()
+        return f"Name {color.title} trump: {count} cards in it, and the simulations score it best."
+    if verb == "call":
+        return f"Call {arg}: a strong card you don't hold, so its holder will help you win tricks."
+    card = CARD_BY_NAME[arg]
+    play = k.play
+    points = rules.point_list[card]
+    out = rules.deck_mask & ~k.played & ~k.hand
+    if not k.trick:
+        if play.trump_mask >> card & 1 and (out & play.trump_mask):
+            return f"Lead {arg}: pull the opponents' trump while you are long in it."
+        if not play.above[card] & out:
+            return f"Lead {arg}: it is the highest card left in its colour, so it should win."
+        return f"Lead {arg}: a low card that keeps your counters and strong cards for later."
+    first = k.trick[0][1]
+    led = play.trump if first >= KROOK else first >> 4
+    power = play.power[led]  # type: ignore[index]
+    best_seat, best_card = max(k.trick, key=lambda sc: power[sc[1]])
+    trick_points = sum(rules.point_list[c] for _, c in k.trick)
+    mates = k.teammates()
+    partner_winning = mates is not None and best_seat in mates
+    if partner_winning and power[card] <= power[best_card]:
+        if points:
+            return f"Play {arg}: your partner is winning this trick, so give them your {points}-point counter."
+        return f"Play {arg}: your partner is winning; don't overtake them, play low."
+    if power[card] > power[best_card]:
+        what = f"{trick_points + points} points" if trick_points + points else "the lead"
+        if card >= KROOK:
+            return f"Play {arg}: the Krook takes this trick worth {what}."
+        return f"Play {arg}: it wins this trick for {what}."
+    moves = bits(play.playable(k.hand, first))
+    if len(moves) == 1:
+        return f"Play {arg}: it is your only legal card."
+    return f"Play {arg}: you can't win this trick, so throw your least useful card."
