@@ -1,0 +1,109 @@
+"""Hand-written positions where the sound play is clear, for medium and hard.
+
+Each position is built through ``Match`` with an explicit deal and scripted actions, then the bot is given
+only ``match.view(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from krook.bots import BotContext, make_bot
+from krook.rules import PRESETS, Match
+from krook.rules.cards import CARD_BY_NAME, mask_of
+
+STRENGTHS = ["medium", "hard"]
+
+
+def deal_with(preset: str, fixed: dict[int, list[str]], voids: dict[int, str] | None = None,
+              seed: int = 0) -> tuple[list[int], int]:
+    """A deal giving ``fixed`` seats those cards (the rest filled at random, avoiding ``voids`` colours)."""
+    rules = PRESETS[preset].rules
+    voids = voids or {}
+    rng = random.Random(seed)
+    used = {CARD_BY_NAME[c] for cards in fixed.values() for c in cards}
+    rest = [c for c in rules.deck_cards if c not in used]
+    rng.shuffle(rest)
+    hands: list[list[int]] = [[CARD_BY_NAME[c] for c in fixed.get(s, [])] for s in range(rules.players)]
+    for seat in range(rules.players):
+        banned = {"RYGB".index(x) for x in voids.get(seat, "")}
+        while len(hands[seat]) < rules.hand_size:
+            card = next(c for c in rest if (c >= 64 and "B" not in voids.get(seat, "")) or
+                        (c < 64 and c >> 4 not in banned))
+            rest.remove(card)
+            hands[seat].append(card)
+    assert len(rest) == rules.nest_size
+    return [mask_of(h) for h in hands], mask_of(rest)
+
+
+def decide(strength: str, match: Match) -> str:
+    seat = match.hand.to_act
+    bot = make_bot(strength)
+    return bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4))
+
+
+def partner_leads_master() -> Match:
+    """Practice (Black trump). Seat 3 leads R6, seat 0 (seat 2's partner) plays R14, seat 1 plays R7;
+    seat 2, last to play, has no red."""
+    fixed = {
+        3: ["R6", "G5", "G9", "Y8", "B6", "Y9", "G11", "Y11", "Y12"],
+        0: ["R14", "R8", "G6", "Y6", "B7", "G7", "Y7", "G8", "B8"],
+        1: ["R7", "R9", "R11", "R12", "R13", "B9", "G12", "Y13", "G13"],
+        2: ["B14", "B13", "B12", "Y10", "Y5", "G10", "G14", "Y14", "B11"],
+    }
+    match = Match(PRESETS["practice"].rules, first_dealer=2, deal=deal_with("practice", fixed, {2: "R"}))
+    for action in ("play R6", "play R14", "play R7"):
+        match.apply(action)
+    return match
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_does_not_trump_a_partners_sure_winner(strength: str) -> None:
+    match = partner_leads_master()
+    action = decide(strength, match)
+    assert action.split()[1][0] != "B" and action != "play K", action
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_dumps_a_counter_on_a_partners_winning_trick(strength: str) -> None:
+    match = partner_leads_master()
+    action = decide(strength, match)
+    assert action in ("play Y10", "play G10", "play Y5", "play G14", "play Y14"), action
+    assert action in ("play Y10", "play G10"), f"{action}: a 10 that cannot win its own trick is the card to give"
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_does_not_bid_over_a_partner_when_both_opponents_passed(strength: str) -> None:
+    fixed = {2: ["B14", "B13", "B12", "B11", "B10", "R14", "Y14", "G14", "K"]}
+    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2, deal=deal_with("kentucky-discard", fixed))
+    for action in ("pass", "bid 70", "pass"):  # seat 3 passes, seat 0 (partner) bids, seat 1 passes
+        match.apply(action)
+    assert match.hand.to_act == 2
+    assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_pulls_trump_when_long_in_it(strength: str) -> None:
+    # practice: seat 1 leads the first trick holding six Black (trump) cards with the top two
+    fixed = {1: ["B14", "B13", "B12", "B9", "B8", "B7", "R6", "Y6", "G6"]}
+    match = Match(PRESETS["practice"].rules, first_dealer=0, deal=deal_with("practice", fixed, seed=3))
+    assert match.hand.to_act == 1
+    action = decide(strength, match)
+    assert action.split()[1][0] == "B" or action == "play K", action
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_keeps_the_krook_for_a_trick_worth_it(strength: str) -> None:
+    # seat 3 leads G6, seat 0 plays G7; seat 1 (no green) would waste the Krook on a pointless trick
+    fixed = {
+        3: ["G6", "G13", "R13", "Y13", "B13", "B12", "R12", "Y12", "G12"],
+        0: ["G7", "G8", "R11", "Y11", "B11", "R9", "Y9", "B9", "G9"],
+        1: ["K", "B6", "R7", "R8", "Y7", "Y8", "B7", "R6", "Y6"],
+    }
+    match = Match(PRESETS["practice"].rules, first_dealer=2, deal=deal_with("practice", fixed, {1: "G"}, seed=5))
+    match.apply("play G6")
+    match.apply("play G7")
+    assert match.hand.to_act == 1
+    assert decide(strength, match) != "play K"
