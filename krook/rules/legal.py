@@ -7,6 +7,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Discard, parse_action
 from .cards import CARD_NAMES, iter_mask, mask_of, names
@@ -57,15 +58,15 @@ class DiscardRule:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> DiscardRule:
+    def from_dict(cls, data: dict[str, Any]) -> DiscardRule:
         from .cards import parse_cards
 
         return cls(
             int(data["count"]),
-            mask_of(parse_cards(data["allowed"])),  # type: ignore[arg-type]
+            mask_of(parse_cards(data["allowed"])),
             mask_of(parse_cards(data["required"])),
             str(data.get("reason", "")),
-        )  # type: ignore[arg-type]
+        )
 
 
 class LegalActions:

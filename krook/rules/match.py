@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import names
 from .deal import deal_from_seed, deal_to_dict, hand_seed
@@ -13,6 +13,9 @@ from .legal import LegalActions
 from .presets import DEFAULT_PRESET, matching_preset, spec_for
 from .scoring import HandResult, decide_winner, score_hand
 from .settings import Rules
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 
 class Match:
@@ -105,8 +108,8 @@ class Match:
         self.winner = decide_winner(self.rules, self.scores, result)
 
     # -- reading ----------------------------------------------------------------------------------------
-    def view(self, seat: int | None):  # -> SeatView; imported late to keep the modules acyclic
-        from .view import build_view
+    def view(self, seat: int | None) -> SeatView:
+        from .view import build_view  # imported late: view.py reads the Match
 
         return build_view(self, seat)
 

@@ -97,8 +97,8 @@ def score_hand(hand: Hand) -> HandResult:
     most = max(side_tricks)
     if rules.most_tricks_bonus and side_tricks.count(most) == 1:
         side_bonus[side_tricks.index(most)] += rules.most_tricks_bonus
-    for i, tricks in enumerate(side_tricks):
-        if rules.sweep_bonus and tricks == total_tricks:
+    for i, taken in enumerate(side_tricks):
+        if rules.sweep_bonus and taken == total_tricks:
             side_bonus[i] += rules.sweep_bonus
         if rules.all_points_bonus and side_points[i] == rules.card_points_total:
             side_bonus[i] += rules.all_points_bonus
