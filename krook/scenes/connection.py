@@ -25,10 +25,8 @@ def is_lan(session: Any) -> bool:
 
 
 def title_scene(services: Services) -> Scene:
-    try:
-        from .title import TitleScene  # type: ignore[import-not-found]
-    except ImportError:
-        from .menus import TitleScene  # type: ignore[no-redef]
+    from .title import TitleScene
+
     return TitleScene(services)
 
 
@@ -125,6 +123,13 @@ def draw_connection(table: Any, surface: pygame.Surface) -> None:
     if not is_lan(session):
         return
     t = table.theme
+    waiting = waiting_banner(table)
+    if waiting:
+        r = t.render(waiting, "label", t.p.text, bold=True)
+        rect = r.get_rect(midtop=(surface.get_width() // 2, t.px(64)))
+        pill = rect.inflate(t.px(28), t.px(12))
+        t.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=t.p.accent)
+        surface.blit(r, rect)
     n = len(session.players)
     row_h = t.px(24)
     w = t.px(250)

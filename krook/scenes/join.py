@@ -39,10 +39,8 @@ HINTS = {
 
 def draw_menu_backdrop(scene: Scene, surface: pygame.Surface) -> None:
     """The menus' felt backdrop (from whichever module the menus live in)."""
-    try:
-        from .menus import draw_backdrop
-    except ImportError:  # the menus were split into modules
-        from .title import draw_backdrop  # type: ignore[import-not-found,no-redef]
+    from .menu import draw_backdrop
+
     draw_backdrop(scene, surface)
 
 

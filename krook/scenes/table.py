@@ -24,7 +24,7 @@ from krook.rules import SeatView
 from krook.session.base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, StatusEvent
 from krook.ui import Button, FocusGroup
 
-from . import hand_fan, hud
+from . import connection, hand_fan, hud
 from .base import Scene, Services
 from .bidding import BiddingPhase
 from .card_sprites import CardSprites
@@ -169,6 +169,9 @@ class TableScene(Scene):
             self.bubbles[seat][1] -= dt
             if self.bubbles[seat][1] <= 0:
                 del self.bubbles[seat]
+        connection.note_events(self, events)  # LAN: drops, rejoins, the host gone
+        if connection.hold_for_next_hand(self):
+            return
         factor = self.services.settings.anim_factor
         if self.deal_t >= 0:
             self.deal_t += dt
@@ -352,6 +355,8 @@ class TableScene(Scene):
 
     def next_hand(self) -> None:
         """Called by the score sheet's Next hand button."""
+        if connection.next_hand(self):  # LAN: deals once every player is ready
+            return
         self.session.next_hand()
         self.start_hand()
 
@@ -512,6 +517,7 @@ class TableScene(Scene):
         self._draw_hand(surface)
         hud.draw_plate(self, surface, self.viewer, self.seat_anchor(self.viewer))
         hud.draw_hud(self, surface)
+        connection.draw_connection(self, surface)
         self._draw_panel(surface)
         for seat, (text, _) in list(self.bubbles.items()):
             hud.draw_bubble(self, surface, seat, text)

@@ -10,7 +10,6 @@ from krook import storage
 from krook.ui import Button
 
 from .base import Services
-from .lan_placeholder import LanJoinScene
 from .menu import MenuScene, draw_backdrop
 from .rules_reader import RulesScene
 from .settings import SettingsScene
@@ -33,7 +32,7 @@ class TitleScene(MenuScene):
         buttons = [
             Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
             self.continue_btn,
-            Button("Join LAN game", lambda: self.stack.push(LanJoinScene(self.services))),
+            Button("Join LAN game", self.join_lan),
             Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
             Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
             Button("Quit", self.services.quit, "ghost"),
@@ -49,6 +48,11 @@ class TitleScene(MenuScene):
 
     def back(self) -> None:
         pass
+
+    def join_lan(self) -> None:
+        from .join import JoinScene
+
+        self.stack.push(JoinScene(self.services))
 
     def new_game(self) -> None:
         from .lobby import LobbyScene

@@ -1,0 +1,347 @@
+"""LAN play through the screens, on loopback only: a host app and a client app in one process, each driven
+by injected pygame events (dummy video). Every socket and thread is closed at the end of each test."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import socket
+import threading
+import time
+
+import pygame
+import pytest
+
+from krook.settings_store import Settings
+
+SIZE = (1280, 720)
+
+
+# -- helpers -----------------------------------------------------------------------------------------------
+def free_port(kind: int) -> int:
+    """A port nobody listens on right now (bound to 127.0.0.1 and closed at once)."""
+    with socket.socket(socket.AF_INET, kind) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def lan(tmp_path, monkeypatch):
+    """Loopback-only LAN options, fast bots, and every app closed (with its sessions) at the end."""
+    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
+    from krook.bots import make_bot
+
+    monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
+    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("simple"))
+    from krook.scenes.lan_common import LanOptions
+
+    options = LanOptions(
+        port=0,
+        bind="127.0.0.1",
+        discovery_port=free_port(socket.SOCK_DGRAM),
+        discovery_targets=("127.0.0.1",),
+        discovery_timeout=0.3,
+        refresh_s=0.5,
+        connect_timeout=3.0,
+        client_options={"reconnect_s": 1.0},
+        host_options={"bot_delay": 0.0, "bot_budget": 0.05},
+    )
+    threads_before = set(threading.enumerate())
+    apps: list = []
+
+    def make_app():
+        from krook.app import App
+
+        s = Settings(anim_speed="instant", bot_speed="instant", window_size=SIZE)
+        app = App(SIZE, fullscreen=False, settings=s)
+        app.services.lan = options
+        app.frame([], dt=0.0)
+        apps.append(app)
+        return app
+
+    yield make_app
+    for app in apps:
+        for scene in app.stack.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None:
+                session.close()
+            connecting = getattr(scene, "connecting", None)
+            if connecting is not None:
+                connecting.abandon()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        extra = [
+            t
+            for t in threading.enumerate()
+            if t not in threads_before and t.name.startswith("krook") and t.is_alive()
+        ]
+        if not extra:
+            break
+        time.sleep(0.05)
+    assert not extra, f"threads left running: {[t.name for t in extra]}"
+
+
+def frame(app, events=(), dt=0.02):
+    app.frame(list(events), dt=dt)
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    frame(
+        app,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
+
+
+def key(app, k, unicode=""):
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)])
+
+
+def type_into(app, field, text):
+    click(app, field.rect.center)
+    for _ in range(len(field.text)):
+        key(app, pygame.K_BACKSPACE)
+    frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=text)])
+    assert field.text == text
+
+
+def button(scene, label):
+    from krook.ui import Button
+
+    widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
+    widgets += list(getattr(scene, "buttons", []))
+    widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
+    for w in widgets:
+        if isinstance(w, Button) and w.label.startswith(label) and w.visible:
+            return w
+    raise AssertionError(f"no button {label!r} on {type(scene).__name__}")
+
+
+def pump(apps, cond, timeout=15.0, what="the condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for app in apps:
+            frame(app, dt=0.05)
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def is_scene(app, name):
+    return type(app.stack.top).__name__ == name
+
+
+def host_lobby(app, open_seats=(1, 3)):
+    """Title -> New game; seats: you (human), Open for LAN at ``open_seats``; Host game."""
+    from krook.scenes.lobby import LobbyScene
+
+    click(app, button(app.stack.top, "New game").rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    for seat in open_seats:
+        stepper = lobby.seat_rows[seat][1]
+        for _ in range(8):
+            if stepper.value == "Open for LAN":
+                break
+            click(app, (stepper.rect.right - 5, stepper.rect.centery))
+        assert stepper.value == "Open for LAN"
+    assert lobby.start_btn.label == "Host game"
+    assert lobby.name_field.visible and lobby.grace_stepper.value == 60
+    type_into(app, lobby.name_field, "Kitchen table")
+    click(app, lobby.start_btn.rect.center)
+    assert is_scene(app, "WaitingRoomScene"), type(app.stack.top).__name__
+    return app.stack.top
+
+
+def open_join(app):
+    click(app, button(app.stack.top, "Join LAN game").rect.center)
+    assert is_scene(app, "JoinScene"), type(app.stack.top).__name__
+    return app.stack.top
+
+
+class TableDriver:
+    """Plays the human seat of one app through its table, one small step per call."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sheets = 0
+        self.plays = 0
+        self.phases: set[str] = set()
+
+    def step(self) -> str | None:
+        app = self.app
+        top = app.stack.top
+        name = type(top).__name__
+        if name == "ScoreSheetScene":
+            return "sheet"
+        if name == "CurtainScene":
+            frame(app, dt=0.3)
+            key(app, pygame.K_SPACE, " ")
+            return None
+        if name != "TableScene":
+            raise AssertionError(f"unexpected scene {name}")
+        table = top
+        if not table.idle or table.view.to_act != table.viewer or not table.revealed or not table.panel_kind:
+            frame(app, dt=0.05)
+            return None
+        view = table.view
+        self.phases.add(view.phase)
+        if view.phase == "bidding":
+            if view.high_bid is not None and "pass" in view.legal:
+                key(app, pygame.K_p, "p")
+            else:
+                key(app, pygame.K_RETURN)
+        elif view.phase == "discard":
+            rule = view.discard
+            chosen = list(rule["required"])
+            chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
+            for code in chosen:
+                rect = dict(table.card_rects)[code]
+                click(app, (rect.x + 4, rect.centery))
+            click(app, button(table, "Bury").rect.center)
+        elif view.phase == "trump":
+            key(app, pygame.K_g, "g")
+        elif view.phase == "call":
+            click(app, table.call_rects[0][1].center)
+        elif view.phase == "play":
+            legal = [a.split()[1] for a in view.legal]
+            rect = dict(table.card_rects)[legal[0]]
+            click(app, (rect.x + 4, rect.centery))
+            self.plays += 1
+        return None
+
+
+def play_hand(drivers, timeout=40.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done = [d.step() == "sheet" for d in drivers]
+        if all(done):
+            return
+        time.sleep(0.002)
+    raise AssertionError("the hand did not finish on every screen")
+
+
+# -- tests -------------------------------------------------------------------------------------------------
+def test_host_and_client_play_a_hand_through_the_screens(lan):
+    from krook.net import HostSession, RemoteSession
+
+    host_app = lan()
+    room = host_lobby(host_app)
+    port = room.port
+    assert room.address and port
+
+    client_app = lan()
+    join = open_join(client_app)
+    type_into(client_app, join.name_field, "Bob")
+    # The game is found on the network (loopback discovery) and listed.
+    pump(
+        [host_app, client_app],
+        lambda: any(r.info.port == port for r in join.rows),
+        what="the game in the list",
+    )
+    row = next(r for r in join.rows if r.info.port == port)
+    assert row.info.name == "Kitchen table" and row.info.open_seats == 2
+    # Join by address.
+    type_into(client_app, join.address_field, f"127.0.0.1:{port}")
+    click(client_app, join.join_btn.rect.center)
+    pump([host_app, client_app], lambda: is_scene(client_app, "JoinedWaitScene"), what="the join")
+    # The host's waiting room shows Bob in seat 1; the client's seat token is kept in its settings.
+    pump([host_app], lambda: room.statuses()[1][1] == "remote", what="Bob's seat on the host")
+    assert room.statuses()[0][1] == "Bob"
+    entry = client_app.settings.lan_seats[f"127.0.0.1:{port}"]
+    assert entry["seat"] == 1 and entry["token"] and entry["game"] == "Kitchen table"
+    # Start now: a bot fills seat 3; both screens go to the table.
+    click(host_app, button(room, "Start now").rect.center)
+    pump(
+        [host_app, client_app],
+        lambda: is_scene(host_app, "TableScene") and is_scene(client_app, "TableScene"),
+    )
+    host_table, client_table = host_app.stack.top, client_app.stack.top
+    assert isinstance(host_table.session, HostSession) and host_table.humans == [0]
+    assert isinstance(client_table.session, RemoteSession) and client_table.humans == [1]
+    assert client_table.session.players[1] == "Bob"
+
+    drivers = [TableDriver(host_app), TableDriver(client_app)]
+    play_hand(drivers)
+    assert all(d.plays for d in drivers), "both people played cards"
+    host_view = host_table.session.view(None)
+    assert host_view.phase in ("hand_over", "game_over") and len(host_view.results) == 1
+    assert client_table.session.view(1).scores == host_view.scores
+    # Next hand on both screens: the client's table waits for the host's, then both deal hand 2.
+    key(client_app, pygame.K_RETURN)
+    assert is_scene(client_app, "TableScene")
+    key(host_app, pygame.K_RETURN)
+    pump(
+        [host_app, client_app],
+        lambda: (
+            host_table.view.hand_number == 2
+            and client_table.view.hand_number == 2
+            and client_table.shown.hand_number == 2
+        ),
+        what="hand 2 on both screens",
+    )
+
+
+def test_join_errors_are_shown_not_raised(lan):
+    app = lan()
+    join = open_join(app)
+    closed = free_port(socket.SOCK_STREAM)
+    type_into(app, join.address_field, f"127.0.0.1:{closed}")
+    click(app, join.join_btn.rect.center)
+    pump([app], lambda: join.connecting is None and join.error, what="the join error")
+    assert is_scene(app, "JoinScene")
+    assert join.error.startswith(f"Could not join 127.0.0.1:{closed}")
+    # A malformed address is explained too, without a connection attempt.
+    type_into(app, join.address_field, "127.0.0.1:99999")
+    click(app, join.join_btn.rect.center)
+    assert "port" in join.error and join.connecting is None
+    # Help opens from the Join screen and closes with Esc.
+    click(app, button(join, "Help").rect.center)
+    assert is_scene(app, "LanHelpScene")
+    key(app, pygame.K_ESCAPE)
+    assert is_scene(app, "JoinScene")
+
+
+def test_host_gone_shows_a_dialog_and_rejoin_uses_the_stored_token(lan):
+    from krook.net import Host
+
+    host = Host.new_game(
+        "lan,bot:simple,bot:simple,bot:simple", bind="127.0.0.1", port=0, discovery_port=None, bot_delay=0.05
+    ).start()
+    try:
+        port = host.address[1]
+        app = lan()
+        join = open_join(app)
+        type_into(app, join.address_field, f"127.0.0.1:{port}")
+        click(app, join.join_btn.rect.center)
+        pump([app], lambda: is_scene(app, "TableScene"), what="the table (the game started when Bob sat)")
+        token = app.settings.lan_seats[f"127.0.0.1:{port}"]["token"]
+        table = app.stack.top
+        assert table.session.token == token
+        # The app "restarts": a new window with the same settings joins the same game and gets its seat back.
+        table.session.close()
+        pump([], lambda: host.protocol.seat_status(0) == "disconnected", what="the host to see the drop")
+        app2 = lan()
+        app2.settings.lan_seats = dict(app.settings.lan_seats)
+        join2 = open_join(app2)
+        type_into(app2, join2.address_field, f"127.0.0.1:{port}")
+        click(app2, join2.join_btn.rect.center)
+        pump([app2], lambda: is_scene(app2, "TableScene"), what="the rejoin")
+        assert app2.stack.top.session.seat == 0 and app2.stack.top.session.token == token
+        assert host.protocol.seat_status(0) == "remote"
+        table = app2.stack.top
+    finally:
+        host.stop()
+    # The host is gone: after the client's reconnect window, a dialog offers Back to title.
+    pump([app2], lambda: is_scene(app2, "HostGoneScene"), timeout=10, what="the host-gone dialog")
+    click(app2, button(app2.stack.top, "Back to title").rect.center)
+    assert is_scene(app2, "TitleScene")
+    assert not table.session.connected
