@@ -42,3 +42,21 @@ def test_gallery_renders_every_scene(tmp_path, monkeypatch):
         assert img.get_size() == (1280, 720)
         colours = {tuple(img.get_at((x, y))) for x in range(0, 1280, 97) for y in range(0, 720, 61)}
         assert len(colours) > 4, f"{f.name} looks blank"
+
+
+def test_gallery_card_sheets_and_colour_vision(tmp_path, monkeypatch):
+    import pygame
+
+    from krook.tools import gallery
+
+    monkeypatch.setenv("KROOK_HOME", str(tmp_path / "home"))
+    out = tmp_path / "out"
+    assert gallery.main([str(out), "--sizes", "1280x720", "--only", "cards", "--colour-vision"]) == 0
+    names = sorted(f.name for f in out.glob("*.png"))
+    for sheet in ("22-cards", "23-cards-colour-blind"):
+        for suffix in ("", "_protanopia", "_deuteranopia"):
+            assert f"{sheet}-1280x720{suffix}.png" in names
+    normal = pygame.image.load(str(out / "22-cards-1280x720.png"))
+    simulated = pygame.image.load(str(out / "22-cards-1280x720_protanopia.png"))
+    assert normal.get_size() == simulated.get_size() == (1280, 720)
+    assert pygame.image.tobytes(normal, "RGB") != pygame.image.tobytes(simulated, "RGB")

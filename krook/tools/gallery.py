@@ -1,15 +1,21 @@
-"""``krook gallery OUT_DIR``: render every scene, with scripted game states, to PNG files.
+"""``krook gallery OUT_DIR``: render every scene, with scripted game states, and every card face to PNG files.
 
     python -m krook.tools.gallery OUT_DIR [--sizes 1280x720,1920x1080,3840x2160] [--only NAME,...]
+                                          [--colour-vision]
 
 Runs headless (it sets SDL's dummy video and audio drivers unless they are set) and writes
 ``OUT_DIR/<scene>-<W>x<H>.png``. Game states are built by applying actions to a seeded ``Match``, so the
-pictures are the same on every run.
+pictures are the same on every run. Besides the scenes come two card sheets per size, every face of the
+normal and the colour-blind deck with the Krook cards and the backs, scaled to fill the window
+(``build/art/card_sheet.py`` draws them). ``--colour-vision`` also writes ``<name>_protanopia.png`` and
+``<name>_deuteranopia.png`` beside each picture (``build/art/colour_vision.py`` transforms them); the
+card sheets and the colour-vision pictures need a source checkout, where ``build/art`` is.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
 import sys
@@ -19,6 +25,44 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+CARD_SHEETS = {"22-cards": False, "23-cards-colour-blind": True}  # name -> colour-blind deck
+COLOUR_VISION = ("protanopia", "deuteranopia")
+
+
+def art_script(name: str) -> Any:
+    """A module of ``build/art`` (the project's art scripts), loaded from the source checkout."""
+    path = Path(__file__).resolve().parents[2] / "build" / "art" / f"{name}.py"
+    if not path.is_file():
+        raise RuntimeError(
+            f"{path} is missing: card sheets and colour-vision pictures need a source checkout"
+        )
+    spec = importlib.util.spec_from_file_location(f"krook_build_art_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def card_sheet(size: tuple[int, int], colour_blind: bool) -> tuple[Any, int]:
+    """Every face of one deck, the Krook cards and the backs, as large as fits a ``size`` window."""
+    import pygame
+
+    from krook.paths import assets_root
+    from krook.render.card_art import CardArt
+    from krook.render.palette import PALETTE
+
+    sheets = art_script("card_sheet")
+    art = CardArt(assets_root())
+    w, h = size
+    height = h // 6
+    picture = sheets.sheet(art, [colour_blind], height)
+    while picture.get_width() > w or picture.get_height() > h * 0.92:
+        height = round(height * min(w / picture.get_width(), h * 0.92 / picture.get_height()) * 0.99)
+        picture = sheets.sheet(art, [colour_blind], height)
+    out = pygame.Surface(size)
+    out.fill(PALETTE.felt)
+    out.blit(picture, picture.get_rect(center=(w // 2, round(h * 0.54))))
+    return out, height
 
 
 def _policy(match: Any, human: int, rng: random.Random, bid_to: int | None = None) -> str:
@@ -278,7 +322,12 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     }
 
 
-def render(out_dir: Path, sizes: list[tuple[int, int]], only: list[str] | None = None) -> list[Path]:
+def render(
+    out_dir: Path,
+    sizes: list[tuple[int, int]],
+    only: list[str] | None = None,
+    colour_vision: bool = False,
+) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("KROOK_HOME", tempfile.mkdtemp(prefix="krook-gallery-"))
@@ -309,7 +358,38 @@ def render(out_dir: Path, sizes: list[tuple[int, int]], only: list[str] | None =
                 session = getattr(scene, "session", None)
                 if session is not None:
                     session.close()
+        for name, colour_blind in CARD_SHEETS.items():
+            if only and not any(o in name for o in only):
+                continue
+            surface, height = card_sheet(size, colour_blind)
+            deck = "Colour-blind deck" if colour_blind else "Normal deck"
+            caption = (
+                f"{deck}: every face at {height} px, the Krook cards and the backs ({size[0]}x{size[1]})"
+            )
+            theme = app.services.theme
+            theme.resize(size)
+            theme.text(surface, caption, (size[0] // 2, theme.px(8)), "label", anchor="midtop")
+            path = out_dir / f"{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(surface, str(path))
+            written.append(path)
+    if colour_vision:
+        written += simulate_colour_vision(written)
     pygame.quit()
+    return written
+
+
+def simulate_colour_vision(pictures: list[Path]) -> list[Path]:
+    """``<name>_protanopia.png`` and ``<name>_deuteranopia.png`` beside each picture."""
+    import pygame
+
+    vision = art_script("colour_vision")
+    written = []
+    for path in pictures:
+        image = pygame.image.load(str(path))
+        for kind in COLOUR_VISION:
+            out = path.with_name(f"{path.stem}_{kind}.png")
+            pygame.image.save(vision.transform(image, kind), str(out))
+            written.append(out)
     return written
 
 
@@ -318,10 +398,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in DEFAULT_SIZES))
     parser.add_argument("--only", default="", help="comma-separated parts of scene names")
+    parser.add_argument(
+        "--colour-vision",
+        action="store_true",
+        help="also write protanopia and deuteranopia versions of every picture",
+    )
     args = parser.parse_args(argv)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s]
     only = [o for o in args.only.split(",") if o] or None
-    written = render(args.out_dir, sizes, only)  # type: ignore[arg-type]
+    written = render(args.out_dir, sizes, only, args.colour_vision)  # type: ignore[arg-type]
     if sys.stdout is not None:
         print(f"wrote {len(written)} images to {args.out_dir}")
     return 0
