@@ -120,6 +120,10 @@ class App:
         if e.type == pg.QUIT:
             self.running = False
             return
+        if e.type == pg.KEYDOWN:
+            self.services.keyboard_mode = True
+        elif e.type == pg.MOUSEBUTTONDOWN:
+            self.services.keyboard_mode = False
         if e.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED, pg.WINDOWRESIZED):
             surf = pg.display.get_surface()
             if surf is not None:

@@ -62,6 +62,7 @@ class Services:
     apply_display: Callable[[], None] = lambda: None
     quit: Callable[[], None] = lambda: None
     settings_file: Any = None
+    keyboard_mode: bool = False  # the last input was a key, not a click: menus show their focus ring
 
     def save_settings(self) -> None:
         problem = save_settings(self.settings, self.settings_file)

@@ -58,4 +58,4 @@ class PauseScene(MenuScene):
             anchor="midtop",
         )
         layout_column(self.buttons, panel.centerx, panel.y + t.px(110), t.px(320), t.px(48), t.px(10))
-        self.focus.draw(surface, t, self.focus.keyboard_used)
+        self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)

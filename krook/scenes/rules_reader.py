@@ -154,7 +154,7 @@ class RulesScene(Scene):
             )
         self.back_btn.rect = pygame.Rect(0, 0, t.px(150), t.px(46))
         self.back_btn.rect.bottomright = (panel.right - t.px(24), panel.bottom - t.px(16))
-        self.back_btn.draw(surface, t)
+        self.back_btn.draw(surface, t, self.services.keyboard_mode)
         t.text(
             surface,
             "Up, Down, Page Up, Page Down or the wheel to scroll · Esc to close",

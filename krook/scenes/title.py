@@ -98,7 +98,7 @@ class TitleScene(MenuScene):
         self._draw_fan(surface, w // 2, round(h * 0.14))
         self.draw_title(surface, h * 0.22)
         self.layout(surface, 0.42)
-        self.focus.draw(surface, t, self.focus.keyboard_used)
+        self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
         t.text(
             surface,
             "F1 or ? for keys",
