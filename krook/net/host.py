@@ -251,6 +251,10 @@ class Host:
     def start_now(self) -> None:
         """Start before every LAN seat is taken; bots keep the open seats until players join."""
         with self.lock:
+            players = self.protocol.match.players
+            for seat in self.protocol.open_seats():
+                if players[seat].startswith("Open seat"):
+                    players[seat] = f"Bot {seat + 1}"  # until a player takes the seat (and names it)
             self._dispatch(self.protocol.start())
             self._dirty = True
         self._wake()

@@ -129,6 +129,9 @@ class RemoteSession(_MessageSession):
         super().__init__()
         self.client = client
         self._gone = False
+        # seat -> the view version an action was sent from: until the host answers, that view shows nobody
+        # to act, so the screen does not offer the same decision twice (a double click, a slow host).
+        self._pending: dict[int, int] = {}
 
     @classmethod
     def connect(
@@ -167,17 +170,27 @@ class RemoteSession(_MessageSession):
         return self.client.connected
 
     # -- Session ------------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> SeatView:
+        view = super().view(seat)
+        if seat is not None and self._pending.get(seat) == view.version:
+            return dataclasses.replace(view, to_act=None, legal=[])
+        return view
+
     def submit(self, seat: int, action: str) -> str | None:
         if seat not in self._seats:
             return f"seat {seat} is not yours"
         view = self._views.get(seat)
         if view is not None:
+            if self._pending.get(seat) == view.version:
+                return None  # already sent from this view: the host's answer is on its way
             if not view.my_turn:
                 return "It is not your turn."
             if action not in view.legal_actions():
                 return f"{action!r} is not a legal move now."
         if not self.client.send({"type": ACTION, "seat": seat, "text": action}):
             return "Not connected to the host right now."
+        if view is not None:
+            self._pending[seat] = view.version
         return None
 
     def update(self, dt: float = 0.0) -> list[SessionEvent]:
@@ -204,8 +217,11 @@ class RemoteSession(_MessageSession):
             except queue.Empty:
                 return
             if msg.get("type") == "_link":
+                self._pending.clear()
                 self._link(msg)
             else:
+                if msg.get("type") == ERROR:
+                    self._pending.clear()  # the action was refused (or lost): the player may try again
                 self._take(msg)
 
     def _link(self, msg: dict[str, Any]) -> None:

@@ -39,10 +39,12 @@ def seat_message(session: Any, seat: int, old: str | None, new: str) -> str:
     if seat in session.local_seats:
         return ""  # our own link: the session reports it with an ErrorEvent
     grace = getattr(getattr(getattr(session, "host", None), "protocol", None), "grace_s", None)
+    if new == old:
+        return ""
     if new == "disconnected":
         held = f" for {round(grace)} s" if grace else ""
         return f"{name} dropped out. Their seat is held{held} while they rejoin."
-    if new == "standin":
+    if new == "standin" and old == "disconnected":
         return f"{name} has not come back: a bot plays their seat until they rejoin."
     if new == "remote" and old in ("disconnected", "standin"):
         return f"{name} is back."
@@ -126,14 +128,15 @@ def draw_connection(table: Any, surface: pygame.Surface) -> None:
     waiting = waiting_banner(table)
     if waiting:
         r = t.render(waiting, "label", t.p.text, bold=True)
-        rect = r.get_rect(midtop=(surface.get_width() // 2, t.px(64)))
+        rect = r.get_rect(center=(surface.get_width() // 2, round(table.layout.size[1] * 0.42)))
         pill = rect.inflate(t.px(28), t.px(12))
         t.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=t.p.accent)
         surface.blit(r, rect)
     n = len(session.players)
     row_h = t.px(24)
     w = t.px(250)
-    rect = pygame.Rect(t.px(12), t.px(12) + t.px(128) + t.px(10), w, t.px(30) + row_h * n)
+    rect = pygame.Rect(t.px(12), 0, w, t.px(30) + row_h * n)
+    rect.bottom = round(table.seat_anchor(table.viewer)[1]) - t.px(44)  # above the player's own plate
     t.panel(surface, rect, alpha=210)
     link = "Connected to the host"
     client = getattr(session, "client", None)

@@ -129,6 +129,15 @@ STATUS_TEXT = {
     "reconnecting": "Reconnecting...",
     "thinking": "Thinking",
 }
+COMPACT_TEXT = {
+    "open": "open",
+    "remote": "connected",
+    "human": "at the host",
+    "bot": "bot",
+    "disconnected": "dropped",
+    "standin": "bot for now",
+    "reconnecting": "reconnecting",
+}
 STATUS_COLOUR = {
     "open": (120, 130, 140),
     "remote": (92, 196, 128),
@@ -174,13 +183,13 @@ def draw_seat_list(
         label = f"{shown} (you)" if seat in mine else shown
         name_x = row.x + pad * 2 + t.px(10)
         t.text(surface, label[:22], (name_x, row.centery), role, p.text, seat in mine, anchor="midleft")
-        what = status_text(status)
-        if to_act == seat and status not in ("open", "disconnected"):
+        what = COMPACT_TEXT.get(status, status) if compact else status_text(status)
+        if to_act == seat and seat in mine:
+            what, colour = "your turn", p.accent
+        elif to_act == seat and status not in ("open", "disconnected"):
             dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
             what = f"{what} · thinking{dots}" if not compact else f"thinking{dots}"
             colour = p.accent
-        elif compact and status in ("remote", "human"):
-            what = "here" if status == "human" else "connected"
         t.text(surface, what, (row.right - pad, row.centery), role, colour, anchor="midright")
         y += row_h
     return y

@@ -22,7 +22,7 @@ from krook.session.base import ErrorEvent, StatusEvent
 from krook.ui import Button, FocusGroup
 
 from .base import Scene, Services
-from .lan_common import LanOptions, draw_seat_list, lan_ipv4, lan_options
+from .lan_common import LanOptions, draw_seat_list, lan_ipv4, lan_options, player_name
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,10 @@ def start_host(
     options = options or lan_options(services)
     rules = lobby.rules()
     kinds, names = host_seats(lobby, rules.players)
+    if kinds.count("human") == 1 and names[kinds.index("human")] in ("You", ""):
+        # "You" is the lobby's default for one person at a screen; the others need a real name.
+        own = player_name(services)
+        names[kinds.index("human")] = own if own not in ("You", "Player") else "Host"
     extra: dict[str, Any] = {"bot_delay": services.settings.bot_delay, **(options.host_options or {})}
     ports = [options.port] if options.port == 0 else [options.port + i for i in range(10)]
     last: OSError | None = None
