@@ -154,7 +154,13 @@ class JoinScene(Scene):
         if job.error is not None:
             log.info("looking for games failed: %s", job.error)
             return
-        self.games = list(job.result or [])
+        self.show_games(list(job.result or []))
+
+    def show_games(self, games: list[GameInfo], looked: bool = False) -> None:
+        """List ``games`` (the gallery and tests call it directly); keeps the picked game picked."""
+        if looked and self.searched_at is None:
+            self.searched_at = time.monotonic()
+        self.games = games
         picked = next((r.info for r in self.rows if r.selected), None)
         self.rows = []
         for info in self.games:

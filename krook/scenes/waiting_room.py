@@ -49,9 +49,17 @@ def host_seats(lobby: Any, players: int) -> tuple[list[str], list[str]]:
 
 
 def start_host(
-    services: Services, lobby: Any, name: str, grace_s: float, options: LanOptions | None = None
+    services: Services,
+    lobby: Any,
+    name: str,
+    grace_s: float,
+    options: LanOptions | None = None,
+    *,
+    autosave: bool = True,
 ) -> Host:
-    """Build the match from the lobby and start hosting it; raises ``OSError`` with a message to show."""
+    """Build the match from the lobby and start hosting it; raises ``OSError`` with a message to show.
+
+    The host autosaves to ``lan-host.json`` in the user data folder (``autosave=False``: the gallery)."""
     options = options or lan_options(services)
     rules = lobby.rules()
     kinds, names = host_seats(lobby, rules.players)
@@ -79,7 +87,7 @@ def start_host(
             bind=options.bind,
             port=port,
             grace_s=grace_s,
-            save_path=paths.user_data_dir() / HOST_SAVE,
+            save_path=paths.user_data_dir() / HOST_SAVE if autosave else None,
             discovery_port=options.discovery_port,
             **extra,
         )
@@ -227,6 +235,17 @@ class WaitingRoomScene(Scene):
             y += t.font("caption").get_linesize()
         for message in self.messages[-1:]:
             t.text(surface, message[:80], (x, y + t.px(8)), "caption", p.danger)
+        tip = t.wrap(
+            "First time hosting on this computer? Windows asks whether to allow Krook: tick Private networks "
+            "and click Allow access. If the others can't find or reach this game, see Help.",
+            left.w - t.px(48),
+            "caption",
+        )
+        lh = t.font("caption").get_linesize()
+        ty = left.bottom - t.px(20) - lh * len(tip)
+        if ty > y + t.px(30):
+            for i, line in enumerate(tip):
+                t.text(surface, line, (x, ty + i * lh), "caption", p.text_muted)
         # Right: the seats.
         right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, bottom - top)
         t.panel(surface, right)

@@ -140,7 +140,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     """Scene name -> a function building the stack of scenes to draw (bottom first)."""
     from krook.scenes.curtain import CurtainScene
     from krook.scenes.keys_overlay import KeysOverlay
-    from krook.scenes.lan_placeholder import LanJoinScene
+    from krook.scenes.lan_gallery import gallery_scenes as lan_scenes
     from krook.scenes.lobby import LobbyScene
     from krook.scenes.pause import PauseScene
     from krook.scenes.rules_reader import RulesScene
@@ -291,9 +291,6 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         table = _table(app, session, settle=False)
         return [table, CurtainScene(s, "Ann", lambda: None)]
 
-    def lan() -> list[Any]:
-        return [LanJoinScene(s)]
-
     def keys() -> list[Any]:
         return [*play(), KeysOverlay(s)]
 
@@ -317,7 +314,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "17-settings": settings,
         "18-rules": rules,
         "19-curtain": curtain,
-        "20-lan": lan,
+        **lan_scenes(app),
         "21-keys": keys,
     }
 
