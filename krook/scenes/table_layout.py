@@ -46,7 +46,9 @@ class TableLayout:
         a = self.seat_angle(rel, n)
         cx, cy = self.center
         r = self.trick_card_h * 0.62
-        return (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 0.9)
+        # Cards from the far side sit a little nearer the middle, clear of the name plates above them.
+        dy = math.sin(a) * r * (0.9 if math.sin(a) >= 0 else 0.72)
+        return (cx + math.cos(a) * r * 1.25, cy + dy)
 
     def draw_table_ring(self, surface: pygame.Surface) -> None:
         w, h = self.size
