@@ -8,6 +8,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import dataclasses
 import socket
 import threading
 import time
@@ -345,3 +346,40 @@ def test_host_gone_shows_a_dialog_and_rejoin_uses_the_stored_token(lan):
     click(app2, button(app2.stack.top, "Back to title").rect.center)
     assert is_scene(app2, "TitleScene")
     assert not table.session.connected
+
+
+def test_host_restart_resumes_from_the_lobby_and_the_client_rejoins(lan):
+    host_app = lan()
+    room = host_lobby(host_app, open_seats=(1,))
+    client_app = lan()
+    client_app.services.lan = dataclasses.replace(
+        client_app.services.lan, client_options={"reconnect_s": 8.0}
+    )
+    room_port = room.port
+    join = open_join(client_app)
+    type_into(client_app, join.address_field, f"127.0.0.1:{room_port}")
+    click(client_app, join.join_btn.rect.center)
+    # Every open seat is taken: the game starts by itself on both screens.
+    pump(
+        [host_app, client_app],
+        lambda: is_scene(host_app, "TableScene") and is_scene(client_app, "TableScene"),
+    )
+    client_table = client_app.stack.top
+    # The host's app closes (the game is autosaved), and a new one resumes it from the lobby on the same port.
+    host_app.stack.top.session.close()
+    host_app2 = lan()
+    host_app2.services.lan = dataclasses.replace(host_app2.services.lan, port=room_port)
+    click(host_app2, button(host_app2.stack.top, "New game").rect.center)
+    lobby = host_app2.stack.top
+    assert lobby.resume_btn.visible and "Kitchen table" in lobby.resume_btn.label
+    click(host_app2, lobby.resume_btn.rect.center)
+    pump([host_app2, client_app], lambda: is_scene(host_app2, "TableScene"), what="the resumed host table")
+    host = host_app2.stack.top.session.host
+    pump(
+        [host_app2, client_app],
+        lambda: host.protocol.seat_status(1) == "remote" and client_table.session.connected,
+        what="the client to rejoin the resumed host",
+    )
+    assert is_scene(client_app, "TableScene")
+    drivers = [TableDriver(host_app2), TableDriver(client_app)]
+    play_hand(drivers)

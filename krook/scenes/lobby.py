@@ -87,6 +87,16 @@ class LobbyScene(Scene):
             tooltip="How long a player who drops keeps their seat before a bot plays it (until they rejoin)",
         )
         self.back_btn = Button("Back", lambda: self.stack.pop(), "ghost")
+        from .waiting_room import hosted_game
+
+        self.hosted = hosted_game()
+        self.resume_btn = Button(
+            f"Resume hosting {self.hosted}"[:40],
+            self.resume_hosting,
+            "secondary",
+            tooltip="Host the LAN game this computer was hosting; the players rejoin their seats",
+        )
+        self.resume_btn.visible = self.hosted is not None
         self.seed_field = TextField(
             "" if self.lobby.seed is None else str(self.lobby.seed),
             self._set_seed,
@@ -176,6 +186,7 @@ class LobbyScene(Scene):
             self.grace_stepper,
             self.start_btn,
             self.back_btn,
+            self.resume_btn,
         ]
         self.focus.set(widgets)
         self._sync_host()
@@ -252,6 +263,19 @@ class LobbyScene(Scene):
         session = LocalSession.new(self.lobby, bot_delay=self.services.settings.bot_delay)
         self.stack.replace(TableScene(self.services, session))
 
+    def resume_hosting(self) -> None:
+        from .waiting_room import WaitingRoomScene, resume_host
+
+        try:
+            host = resume_host(self.services)
+        except (OSError, ValueError, KrookError) as exc:
+            self.error = str(exc)
+            return
+        with host.lock:
+            humans = [s for s, k in enumerate(host.protocol.seats) if k == "human"]
+            name = host.protocol.match.players[humans[0]] if humans else "Host"
+        self.stack.push(WaitingRoomScene(self.services, host, host.local_session(name)))
+
     def host_game(self) -> None:
         from .lan_common import player_name
         from .waiting_room import WaitingRoomScene, start_host
@@ -301,6 +325,9 @@ class LobbyScene(Scene):
         w, h = surface.get_size()
         margin = t.px(24)
         t.text(surface, "New game", (margin, margin), "heading", p.text, True)
+        if self.resume_btn.visible:
+            self.resume_btn.rect = pygame.Rect(0, 0, t.px(380), t.px(46))
+            self.resume_btn.rect.topright = (w - margin, margin)
         # Seats
         left = pygame.Rect(margin, t.px(84), round(w * 0.42), h - t.px(84) - t.px(100))
         t.panel(surface, left)

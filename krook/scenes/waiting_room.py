@@ -100,6 +100,42 @@ def start_host(
     raise OSError(f"Krook could not listen for players on this computer: {last}")
 
 
+def hosted_game() -> str | None:
+    """The name of the unfinished game this computer hosted last (its autosave), or None."""
+    from krook import storage
+    from krook.net.host import SAVE_KIND, SAVE_VERSION
+    from krook.rules import KrookError, match_from_record
+
+    path = paths.user_data_dir() / HOST_SAVE
+    if not path.exists():
+        return None
+    try:
+        data = storage.load_json(path, SAVE_KIND, SAVE_VERSION)
+        if match_from_record(data["record"]).is_over:
+            return None
+    except (storage.StorageError, KrookError, KeyError, TypeError, ValueError) as exc:
+        log.info("no hosted game to resume: %s", exc)
+        return None
+    return str(data.get("name") or "LAN game")
+
+
+def resume_host(services: Services, options: LanOptions | None = None) -> Host:
+    """Host the autosaved game again on the same port; the players rejoin their seats with their tokens."""
+    options = options or lan_options(services)
+    extra: dict[str, Any] = {"bot_delay": services.settings.bot_delay, **(options.host_options or {})}
+    host = Host.resume(
+        paths.user_data_dir() / HOST_SAVE,
+        bind=options.bind,
+        port=options.port,
+        discovery_port=options.discovery_port,
+        **extra,
+    )
+    try:
+        return host.start()
+    except OSError as exc:
+        raise OSError(f"Krook could not listen for players on port {options.port}: {exc}") from None
+
+
 def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, note: str = "") -> None:
     """Replace ``scene`` (and the lobby under it when ``replace_below``) with the table on ``session``."""
     from .table import TableScene
