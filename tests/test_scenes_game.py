@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -140,6 +141,8 @@ class Driver:
         table = top
         if not table.idle or table.view.to_act != table.viewer or not table.revealed or not table.panel_kind:
             app.frame([], dt=0.05)
+            if getattr(table.session, "busy", False):
+                time.sleep(0.001)  # a bot thinks on a worker thread: give it real time, not just frames
             return None
         view = table.view
         phase = view.phase

@@ -27,6 +27,7 @@ from .lan_common import (
     remember_seat,
     stored_seat,
 )
+from .menu import draw_backdrop
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +36,6 @@ HINTS = {
     "timeout": "The host did not answer in time. Is it still running? See Help for firewalls.",
     "full": "Ask the host to open a seat, or join another game.",
 }
-
-
-def draw_menu_backdrop(scene: Scene, surface: pygame.Surface) -> None:
-    """The menus' felt backdrop (from whichever module the menus live in)."""
-    from .menu import draw_backdrop
-
-    draw_backdrop(scene, surface)
 
 
 class GameRow(Widget):
@@ -308,7 +302,7 @@ class JoinScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_menu_backdrop(self, surface)
+        draw_backdrop(self, surface)
         t = self.theme
         t.resize(surface.get_size())
         p = t.p

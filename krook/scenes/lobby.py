@@ -316,7 +316,7 @@ class LobbyScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        from .menus import draw_backdrop
+        from .menu import draw_backdrop
 
         draw_backdrop(self, surface)
         t = self.theme

@@ -23,6 +23,7 @@ from krook.ui import Button, FocusGroup
 
 from .base import Scene, Services
 from .lan_common import LanOptions, draw_seat_list, lan_ipv4, lan_options, player_name
+from .menu import draw_backdrop
 
 log = logging.getLogger(__name__)
 
@@ -158,12 +159,6 @@ def enter_lan_table(scene: Scene, session: RemoteSession, *, note: str = "", gam
         scene.stack.replace(JoinedWaitScene(scene.services, session, game=game, note=note))
 
 
-def _draw_backdrop(scene: Scene, surface: pygame.Surface) -> None:
-    from .join import draw_menu_backdrop
-
-    draw_menu_backdrop(scene, surface)
-
-
 # -- the host's waiting room ---------------------------------------------------------------------------------
 class WaitingRoomScene(Scene):
     """The host waits for players. Pushed over the lobby: Cancel stops hosting and goes back to it."""
@@ -226,7 +221,7 @@ class WaitingRoomScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        _draw_backdrop(self, surface)
+        draw_backdrop(self, surface)
         t = self.theme
         t.resize(surface.get_size())
         p = t.p
@@ -368,7 +363,7 @@ class JoinedWaitScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        _draw_backdrop(self, surface)
+        draw_backdrop(self, surface)
         t = self.theme
         t.resize(surface.get_size())
         p = t.p
