@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,7 +47,7 @@ def draw_tooltip(
     return rect
 
 
-class Widget:
+class Widget(ABC):
     focusable = True
 
     def __init__(self, tooltip: str = "") -> None:
@@ -68,8 +69,8 @@ class Widget:
         """A key while focused."""
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool = False) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool = False) -> None: ...
 
 
 class Button(Widget):
