@@ -1,255 +1,471 @@
 """An exact solver for the remaining tricks when every hand is known.
 
-Alpha-beta over card points (two sides: the maximising side and everyone else), a transposition table at trick
-boundaries that stores bounds, move ordering (partner winning: feed counters; else win cheaply or throw low),
-and equal adjacent cards treated as one: two cards of one colour with no card still in play between them and
-the same points lead to the same result, so only the higher is searched.
-
 The value is the points the maximising side takes from now on: card points of the tricks still to play, plus
 ``last_bonus`` (the nest's points where they go to the last trick, and any last-trick bonus) for whoever takes
 the last trick. The post-hand review and the hard bot's endgame both use it.
+
+How it is fast enough for a whole hand in pure Python:
+
+- **MTD(f)**: null-window alpha-beta searches closing in on the value; a transposition table of bounds keeps
+  the work of one search for the next.
+- **Rank-equivalence keys.** The table is keyed at trick boundaries only, on the leader and, for each colour
+  class (trump with the birds, and each plain colour), the sequence of the cards still in play from low to high,
+  each as (owner, points, bird or not). Which cards are gone does not matter, only how the remaining ones rank
+  among themselves: a position where the 5 and 6 of red are played and one where the 7 and 8 are played hit
+  the same entry when the rest is alike. Card owners never change within a deal, so the key is a function of
+  the set of cards in play, cached per colour class. The best lead is stored as (class, rank among the
+  remaining) and so transfers between equivalent positions.
+- **Equal adjacent cards are one move**: two cards of one class in the same hand with no card still in play
+  between them, the same points and the same kind (bird or not) lead to the same result, so only the higher
+  is searched. Which cards are dominated this way is computed with the key, once a trick.
+- **The last trick is not searched**: every seat holds one card, the play is forced.
+- **Move ordering**: the table's best lead first, then masters and strong cards; a follower whose side is
+  winning the trick feeds counters and does not overtake, else wins as cheaply as possible or throws the least
+  valuable card.
+- **Bounds**: the value lies between 0 and the points still in play (plus ``last_bonus``); a search is cut as
+  soon as that interval is outside the window.
+- The inner loop is closures over local tables, integers as state and bitmasks as hands: no objects, no
+  attribute lookups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from krook.rules.cards import KROOK
 
 from .fast import PlayRules, bits
 
+INF = 10**6
+
 
 class Solver:
-    """Solves positions of one deal's play phase; reuse it for positions of the same deal (shared table)."""
+    """Solves positions of one deal's play phase; reuse it for positions of the same deal (shared table).
+
+    Passing hands of another deal (a card changed owner) clears the table, so reuse is always safe.
+    """
 
     def __init__(self, play: PlayRules, side: Sequence[bool], last_bonus: int = 0) -> None:
         self.play = play
         self.n = play.n
         self.side = tuple(bool(s) for s in side)
         self.last_bonus = last_bonus
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.best: dict[tuple[int, ...], int] = {}  # best (or cutting) lead found at a boundary
-        self.nodes = 0
-        pos = [0] * 66
-        for seq in play.order:
-            for i, card in enumerate(seq):
-                pos[card] = i
-        self._pos = pos
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        self._owner = [-1] * 66
+        self._segs: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in play.order]
+        self._hands: list[int] = [0] * self.n
+        self._count = [0]
+        self._boundary, self._follow, self._state = self._build()
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far (leads and follows; the forced last trick is not counted)."""
+        return self._count[0]
 
     # -- public -------------------------------------------------------------------------------------------
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> int:
         """Points the maximising side takes from here on with best play by everyone."""
-        return self._mtdf(list(hands), leader, tuple(trick))
+        self._sync(hands, leader, trick)
+        return self._solve(leader, tuple(trick))
 
-    def _mtdf(self, hands: list[int], leader: int, trick: tuple[int, ...], guess: int | None = None) -> int:
-        """Null-window searches closing in on the value (MTD(f)); the table keeps the bounds between them."""
-        in_trick = sum(self.play.points[c] for c in trick)
-        low, high = 0, self._remaining_points(hands) + in_trick + self.last_bonus
-        g = (low + high) // 2 if guess is None else guess
+    def move_values(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> dict[int, int]:
+        """Exact value of every legal card of the seat to play (equal cards get the same value)."""
+        self._sync(hands, leader, trick)
+        trick = tuple(trick)
+        seat = (leader + len(trick)) % self.n
+        work = self._hands
+        hand = work[seat]
+        moves = self.play.playable(hand, trick[0] if trick else -1)
+        remaining = self._in_play(trick)
+        dom = self._state(remaining)[1]
+        out: dict[int, int] = {}
+        for card in bits(moves & ~dom):
+            work[seat] = hand ^ (1 << card)
+            out[card] = self._solve(leader, (*trick, card))
+            work[seat] = hand
+        # a dominated card shares the value of the equal card above it (walk up to the representative)
+        for card in bits(moves & dom):
+            rep = card
+            while rep not in out:
+                rep = self._next_in_class(remaining, rep)
+            out[card] = out[rep]
+        return out
+
+    # -- driver -------------------------------------------------------------------------------------------
+    def _sync(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> None:
+        """Load the position; record card owners (a conflict means another deal: start afresh)."""
+        owner = self._owner
+        placed = [(s, h) for s, h in enumerate(hands)]
+        placed += [((leader + i) % self.n, 1 << c) for i, c in enumerate(trick)]
+        conflict = False
+        for seat, mask in placed:
+            for card in bits(mask):
+                if owner[card] != seat:
+                    if owner[card] >= 0:
+                        conflict = True
+                    owner[card] = seat
+        if conflict:
+            self.table.clear()
+            for seg in self._segs:
+                seg.clear()
+        self._hands[:] = list(hands)
+
+    def _in_play(self, trick: Sequence[int]) -> int:
+        remaining = 0
+        for h in self._hands:
+            remaining |= h
+        for c in trick:
+            remaining |= 1 << c
+        return remaining
+
+    def _next_in_class(self, remaining: int, card: int) -> int:
+        seq = self.play.order[self.play.class_of(card)]
+        i = seq.index(card) + 1
+        while not remaining >> seq[i] & 1:
+            i += 1
+        return seq[i]
+
+    def _solve(self, leader: int, trick: tuple[int, ...]) -> int:
+        """MTD(f) on the position after ``trick`` (which may be empty, partial or complete)."""
+        play = self.play
+        n = self.n
+        points = play.points
+        if len(trick) == n:
+            winner = (leader + play.winner_index(trick)) % n
+            gained = sum(points[c] for c in trick)
+            if not self._hands[winner]:
+                return gained + self.last_bonus if self.side[winner] else 0
+            if not self.side[winner]:
+                gained = 0
+            boundary = self._boundary
+            return gained + self._mtdf(lambda a, b: boundary(winner, a, b), self._upper(()))
+        if not trick:
+            boundary = self._boundary
+            return self._mtdf(lambda a, b: boundary(leader, a, b), self._upper(()))
+        led = play.led_of(trick[0])
+        power = play.power[led]
+        best_i = play.winner_index(trick)
+        wseat = (leader + best_i) % n
+        wpow = power[trick[best_i]]
+        pts = sum(points[c] for c in trick)
+        dom = self._state(self._in_play(trick))[1]
+        follow = self._follow
+        k = len(trick)
+        return self._mtdf(
+            lambda a, b: follow(k, leader, led, wseat, wpow, pts, a, b, dom), self._upper(trick)
+        )
+
+    def _upper(self, trick: tuple[int, ...]) -> int:
+        points = self.play.points
+        return sum(points[c] for c in bits(self._in_play(trick))) + self.last_bonus
+
+    @staticmethod
+    def _mtdf(search: Callable[[int, int], int], high: int) -> int:
+        """Null-window searches closing in on the value; the table keeps the bounds between them."""
+        low = 0
+        g = high // 2
         while low < high:
             b = max(g, low + 1)
-            g = self._search(hands, leader, trick, b - 1, b)
+            g = search(b - 1, b)
             if g < b:
                 high = g
             else:
                 low = g
         return low
 
-    def move_values(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> dict[int, int]:
-        """Exact value of every legal card of the seat to play (equal cards get the same value)."""
-        hands = list(hands)
-        trick = tuple(trick)
-        seat = (leader + len(trick)) % self.n
-        hand = hands[seat]
-        moves = self.play.playable(hand, trick[0] if trick else -1)
-        out: dict[int, int] = {}
-        rep = self._representatives(hands, trick, moves)
-        for card in rep:
-            hands[seat] = hand ^ (1 << card)
-            full = (*trick, card)
-            if len(full) < self.n:
-                out[card] = self._mtdf(hands, leader, full)
-            else:
-                out[card] = self._after(hands, leader, trick, card, -1, 10**6)
-            hands[seat] = hand
-        # equal cards share their representative's value
-        for card in bits(moves):
-            if card not in out:
-                out[card] = out[self._representative_of(hands, trick, moves, card)]
-        return out
-
     # -- search ---------------------------------------------------------------------------------------------
-    def _remaining_points(self, hands: list[int]) -> int:
-        points = self.play.points
-        total = 0
-        for h in hands:
-            while h:
-                low = h & -h
-                total += points[low.bit_length() - 1]
-                h ^= low
-        return total
+    def _build(self):  # type: ignore[no-untyped-def]
+        """The search as closures over local tables (cell lookups are the cheapest Python has)."""
+        play = self.play
+        n = self.n
+        side = self.side
+        bonus = self.last_bonus
+        hands = self._hands
+        table = self.table
+        owner = self._owner
+        count = self._count
+        points = play.points
+        power = play.power
+        follow_mask = play.follow
+        birds = play.birds
+        kat = play.kat
+        must_trump = play.must_trump
+        trump_mask = play.trump_mask
+        trump = play.trump
+        rank = play.rank
+        orders = play.order
+        nclass = len(orders)
+        segs = self._segs
+        class_masks = []
+        for seq in orders:
+            m = 0
+            for c in seq:
+                m |= 1 << c
+            class_masks.append(m)
+        m0, m1, m2, m3 = class_masks
+        seg0, seg1, seg2, seg3 = segs
+        cls = [0] * 66
+        for i, seq in enumerate(orders):
+            for c in seq:
+                cls[c] = i
+        # a card's code in a key: points (as an index among the distinct values) and bird or not
+        values = sorted(set(points))
+        pcode = [values.index(points[c]) * 2 + (1 if c >= KROOK else 0) + 1 for c in range(66)]
+        is_trump = [1 if trump_mask >> c & 1 else 0 for c in range(66)]
+        # ordering keys: feed counters (most points, plain before trump, lowest first); throw the least
+        # valuable card; lead masters and strong cards first
+        feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
+        low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
+        nxt = [(leader + 1) % n for leader in range(n)]
+        seats = [[(leader + k) % n for k in range(n + 1)] for leader in range(n)]
+        assert nclass == 4 and trump is not None
 
-    def _search(self, hands: list[int], leader: int, trick: tuple[int, ...], alpha: int, beta: int) -> int:
-        if not trick:
-            return self._boundary(hands, leader, alpha, beta)
-        return self._inner(hands, leader, trick, alpha, beta)
+        def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...]]:
+            """Key part, dominated cards, points and the remaining cards (low to high) of one class."""
+            seq = orders[i]
+            key = 1
+            dom = 0
+            pts = 0
+            cards = []
+            prev = -1
+            for c in seq:
+                if sub >> c & 1:
+                    code = owner[c] * 16 + pcode[c]
+                    key = key * 128 + code
+                    pts += points[c]
+                    if prev >= 0 and owner[prev] == owner[c] and pcode[prev] == pcode[c]:
+                        dom |= 1 << prev
+                    prev = c
+                    cards.append(c)
+            entry = (key, dom, pts, tuple(cards))
+            segs[i][sub] = entry
+            return entry
 
-    def _boundary(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
-        if not hands[leader]:
-            return 0
-        key = (leader, *hands)
-        entry = self.table.get(key)
-        if entry is not None:
-            lower, upper = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-        else:
-            lower, upper = 0, self._remaining_points(hands) + self.last_bonus
-            if upper <= alpha or lower >= beta:
-                return upper if upper <= alpha else lower
-        value = self._inner(hands, leader, (), alpha, beta, key)
-        if value <= alpha:
-            upper = value
-        elif value >= beta:
-            lower = value
-        else:
-            lower = upper = value
-        if entry is not None:
-            lower = max(lower, entry[0])
-            upper = min(upper, entry[1])
-        self.table[key] = (lower, upper)
-        return value
+        def state(remaining: int) -> tuple[tuple[int, ...], int, int, list[tuple[int, ...]]]:
+            parts = []
+            for i in range(nclass):
+                sub = remaining & class_masks[i]
+                e = segs[i].get(sub)
+                if e is None:
+                    e = segment(i, sub)
+                parts.append(e)
+            key = tuple(p[0] for p in parts)
+            dom = 0
+            pts = 0
+            for p in parts:
+                dom |= p[1]
+                pts += p[2]
+            return key, dom, pts, [p[3] for p in parts]
 
-    def _inner(self, hands: list[int], leader: int, trick: tuple[int, ...], alpha: int, beta: int,
-               key: tuple[int, ...] | None = None) -> int:
-        self.nodes += 1
-        seat = (leader + len(trick)) % self.n
-        hand = hands[seat]
-        moves = self.play.playable(hand, trick[0] if trick else -1)
-        cands = self._ordered(hands, trick, moves, seat)
-        if key is not None:
-            killer = self.best.get(key)
-            if killer is not None and killer in cands:
-                cands.remove(killer)
-                cands.insert(0, killer)
-        maximise = self.side[seat]
-        best = -1 if maximise else 10**6
-        best_card = cands[0]
-        for card in cands:
-            hands[seat] = hand ^ (1 << card)
-            v = self._after(hands, leader, trick, card, alpha, beta)
-            hands[seat] = hand
-            if maximise:
-                if v > best:
-                    best, best_card = v, card
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
+        def boundary(leader: int, alpha: int, beta: int) -> int:
+            """Value of the position where ``leader`` leads to a new trick."""
+            hand = hands[leader]
+            if not hand & (hand - 1):
+                if not hand:
+                    return 0
+                # the last trick: every seat holds one card, the play is forced
+                c = hand.bit_length() - 1
+                pw = power[trump if c >= KROOK else c >> 4]
+                best = pw[c]
+                w = leader
+                pts = points[c] + bonus
+                s = leader
+                for _ in range(n - 1):
+                    s = nxt[s]
+                    c = hands[s].bit_length() - 1
+                    pts += points[c]
+                    if pw[c] > best:
+                        best = pw[c]
+                        w = s
+                return pts if side[w] else 0
+            remaining = 0
+            for h in hands:
+                remaining |= h
+            sub = remaining & m0
+            e0 = seg0.get(sub)
+            if e0 is None:
+                e0 = segment(0, sub)
+            sub = remaining & m1
+            e1 = seg1.get(sub)
+            if e1 is None:
+                e1 = segment(1, sub)
+            sub = remaining & m2
+            e2 = seg2.get(sub)
+            if e2 is None:
+                e2 = segment(2, sub)
+            sub = remaining & m3
+            e3 = seg3.get(sub)
+            if e3 is None:
+                e3 = segment(3, sub)
+            key = (leader, e0[0], e1[0], e2[0], e3[0])
+            entry = table.get(key)
+            if entry is not None:
+                lower, upper, best_code = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
             else:
-                if v < best:
-                    best, best_card = v, card
+                if beta <= 0:
+                    return 0
+                lower = 0
+                upper = e0[2] + e1[2] + e2[2] + e3[2] + bonus
+                if upper <= alpha:
+                    return upper
+                best_code = -1
+            count[0] += 1
+            dom = e0[1] | e1[1] | e2[1] | e3[1]
+            moves = hand & ~dom
+            cands = []
+            m = moves
+            while m:
+                low = m & -m
+                cands.append(low.bit_length() - 1)
+                m ^= low
+            if len(cands) > 1:
+                cands.sort(key=lambda c: -power[cls[c]][c])
+                if best_code >= 0:
+                    parts = (e0, e1, e2, e3)
+                    first = parts[best_code >> 6][3][best_code & 63]
+                    if first in cands:
+                        cands.remove(first)
+                        cands.insert(0, first)
+            maximise = side[leader]
+            best = -1 if maximise else INF
+            best_card = cands[0]
+            a, b = alpha, beta
+            for c in cands:
+                hands[leader] = hand ^ (1 << c)
+                led = trump if c >= KROOK else c >> 4
+                v = follow(1, leader, led, leader, power[led][c], points[c], a, b, dom)
+                hands[leader] = hand
+                if maximise:
+                    if v > best:
+                        best = v
+                        best_card = c
+                        if v > a:
+                            a = v
+                            if a >= b:
+                                break
+                elif v < best:
+                    best = v
+                    best_card = c
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+            if best <= alpha:
+                if best < upper:
+                    upper = best
+            elif best >= beta:
+                if best > lower:
+                    lower = best
+            else:
+                lower = upper = best
+            part = (e0, e1, e2, e3)[cls[best_card]][3]
+            table[key] = [lower, upper, cls[best_card] << 6 | part.index(best_card)]
+            return best
+
+        def follow(
+            k: int, leader: int, led: int, wseat: int, wpow: int, pts: int, alpha: int, beta: int, dom: int
+        ) -> int:
+            """Value with ``k`` cards of the current trick played (``wseat`` winning with power ``wpow``)."""
+            count[0] += 1
+            seat = seats[leader][k]
+            hand = hands[seat]
+            f = hand & follow_mask[led]
+            if f:
+                moves = f | (hand & birds) if kat else f
+            elif must_trump and hand & trump_mask:
+                moves = hand & trump_mask
+            else:
+                moves = hand
+            moves &= ~dom
+            pw = power[led]
+            cands = []
+            if moves & (moves - 1):
+                wins = []
+                m = moves
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    m ^= low
+                    if pw[c] > wpow:
+                        wins.append(c)
+                    else:
+                        cands.append(c)
+                if side[wseat] == side[seat]:
+                    # partner winning: feed counters, overtake last
+                    if len(cands) > 1:
+                        cands.sort(key=feed_key.__getitem__)
+                    if wins:
+                        wins.sort(key=pw.__getitem__)
+                        cands += wins
+                else:
+                    # win as cheaply as possible, else throw the least valuable card
+                    if len(cands) > 1:
+                        cands.sort(key=low_key.__getitem__)
+                    if wins:
+                        if len(wins) > 1:
+                            wins.sort(key=pw.__getitem__)
+                        cands = wins + cands
+            else:
+                cands.append(moves.bit_length() - 1)
+            maximise = side[seat]
+            best = -1 if maximise else INF
+            k1 = k + 1
+            if k1 < n:
+                for c in cands:
+                    hands[seat] = hand ^ (1 << c)
+                    p = pw[c]
+                    if p > wpow:
+                        v = follow(k1, leader, led, seat, p, pts + points[c], alpha, beta, dom)
+                    else:
+                        v = follow(k1, leader, led, wseat, wpow, pts + points[c], alpha, beta, dom)
+                    hands[seat] = hand
+                    if maximise:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    break
+                    elif v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+                return best
+            # the trick's last card
+            for c in cands:
+                hands[seat] = hand ^ (1 << c)
+                w = seat if pw[c] > wpow else wseat
+                gained = pts + points[c]
+                if not side[w]:
+                    gained = 0
+                if not hands[w]:
+                    v = gained + bonus if side[w] else 0
+                else:
+                    v = gained + boundary(w, alpha - gained, beta - gained)
+                hands[seat] = hand
+                if maximise:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
-        if key is not None:
-            self.best[key] = best_card
-        return best
+            return best
 
-    def _after(self, hands: list[int], leader: int, trick: tuple[int, ...], card: int, alpha: int,
-               beta: int) -> int:
-        full = (*trick, card)
-        if len(full) < self.n:
-            return self._inner(hands, leader, full, alpha, beta)
-        play = self.play
-        winner = (leader + play.winner_index(full)) % self.n
-        points = play.points
-        gained = 0
-        for c in full:
-            gained += points[c]
-        if not hands[winner]:  # that was the last trick
-            gained += self.last_bonus
-            return gained if self.side[winner] else 0
-        if not self.side[winner]:
-            gained = 0
-        return gained + self._boundary(hands, winner, alpha - gained, beta - gained)
-
-    # -- move generation ---------------------------------------------------------------------------------
-    def _representatives(self, hands: list[int], trick: tuple[int, ...], moves: int) -> list[int]:
-        if moves & (moves - 1) == 0:
-            return [moves.bit_length() - 1]
-        remaining = 0
-        for h in hands:
-            remaining |= h
-        for c in trick:
-            remaining |= 1 << c
-        play = self.play
-        order, pos, points = play.order, self._pos, play.points
-        trump = play.trump
-        out = []
-        m = moves
-        while m:
-            low = m & -m
-            card = low.bit_length() - 1
-            m ^= low
-            seq = order[trump if card >= KROOK else card >> 4]  # type: ignore[index]
-            i = pos[card] + 1
-            top = len(seq)
-            while i < top and not remaining >> seq[i] & 1:
-                i += 1
-            if i < top and moves >> seq[i] & 1 and points[seq[i]] == points[card]:
-                continue
-            out.append(card)
-        return out
-
-    def _representative_of(self, hands: list[int], trick: tuple[int, ...], moves: int, card: int) -> int:
-        remaining = 0
-        for h in hands:
-            remaining |= h
-        for c in trick:
-            remaining |= 1 << c
-        play = self.play
-        seq = play.order[play.class_of(card)]
-        i = self._pos[card] + 1
-        while True:
-            while i < len(seq) and not remaining >> seq[i] & 1:
-                i += 1
-            if i < len(seq) and moves >> seq[i] & 1 and play.points[seq[i]] == play.points[card]:
-                card = seq[i]
-                i += 1
-                continue
-            return card
-
-    def _ordered(self, hands: list[int], trick: tuple[int, ...], moves: int, seat: int) -> list[int]:
-        cands = self._representatives(hands, trick, moves)
-        if len(cands) == 1:
-            return cands
-        play = self.play
-        points = play.points
-        if not trick:
-            power = play.power
-            # strong leads first: the highest card of each colour, trump last unless long
-            return sorted(cands, key=lambda c: -power[play.class_of(c)][c])
-        first = trick[0]
-        led = play.trump if first >= KROOK else first >> 4
-        power = play.power[led]  # type: ignore[index]
-        best_i = 0
-        best = power[first]
-        for i in range(1, len(trick)):
-            if power[trick[i]] > best:
-                best_i, best = i, power[trick[i]]
-        leader = (seat - len(trick)) % self.n
-        mine = self.side[(leader + best_i) % self.n] == self.side[seat]
-        if mine:
-            # partner is winning: feed counters, don't overtake
-            return sorted(cands, key=lambda c: (power[c] > best, -points[c], power[c]))
-        # win as cheaply as possible, else throw the least valuable card
-        return sorted(cands, key=lambda c: (0, power[c] - points[c] * 8) if power[c] > best
-                      else (1, points[c] * 100 + power[c]))
+        return boundary, follow, state
