@@ -83,12 +83,9 @@ class Solver:
             work[seat] = hand ^ (1 << card)
             out[card] = self._solve(leader, (*trick, card))
             work[seat] = hand
-        # a dominated card shares the value of the equal card above it (walk up to the representative)
+        # a dominated card shares the value of the equal card it stands for
         for card in bits(moves & dom):
-            rep = card
-            while rep not in out:
-                rep = self._next_in_class(remaining, rep)
-            out[card] = out[rep]
+            out[card] = out[self._representative(remaining, card)]
         return out
 
     # -- driver -------------------------------------------------------------------------------------------
@@ -118,12 +115,20 @@ class Solver:
             remaining |= 1 << c
         return remaining
 
-    def _next_in_class(self, remaining: int, card: int) -> int:
-        seq = self.play.order[self.play.class_of(card)]
-        i = seq.index(card) + 1
-        while not remaining >> seq[i] & 1:
-            i += 1
-        return seq[i]
+    def _representative(self, remaining: int, card: int) -> int:
+        """The highest card with the same points and kind in ``card``'s run (cards of one owner in a row)."""
+        play = self.play
+        owner = self._owner
+        seq = play.order[play.class_of(card)]
+        rep = card
+        for c in seq[seq.index(card) + 1 :]:
+            if not remaining >> c & 1:
+                continue
+            if owner[c] != owner[card]:
+                break
+            if play.points[c] == play.points[card] and (c >= KROOK) == (card >= KROOK):
+                rep = c
+        return rep
 
     def _solve(self, leader: int, trick: tuple[int, ...]) -> int:
         """MTD(f) on the position after ``trick`` (which may be empty, partial or complete)."""
@@ -220,24 +225,50 @@ class Solver:
         seats = [[(leader + k) % n for k in range(n + 1)] for leader in range(n)]
         assert nclass == 4 and trump is not None
 
-        def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...]]:
-            """Key part, dominated cards, points and the remaining cards (low to high) of one class."""
+        def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
+            """Key part, dominated cards, points and the remaining cards of one class.
+
+            The remaining cards in rank order fall into runs held by one seat; within a run only the points
+            (and bird or not) of each card matter, so a run is listed by points and, of cards with equal
+            points in a run, all but the highest are dominated.
+            """
             seq = orders[i]
             key = 1
             dom = 0
             pts = 0
-            cards = []
-            prev = -1
-            for c in seq:
-                if sub >> c & 1:
-                    code = owner[c] * 16 + pcode[c]
-                    key = key * 128 + code
-                    pts += points[c]
-                    if prev >= 0 and owner[prev] == owner[c] and pcode[prev] == pcode[c]:
-                        dom |= 1 << prev
-                    prev = c
-                    cards.append(c)
-            entry = (key, dom, pts, tuple(cards))
+            cards: list[int] = []
+            run_owner = -1
+            run: list[int] = []
+            for c in (*seq, -1):
+                if c >= 0 and not sub >> c & 1:
+                    continue
+                o = owner[c] if c >= 0 else -2
+                if o != run_owner:
+                    if run:
+                        if len(run) > 1:
+                            run.sort(key=pcode.__getitem__)  # stable: by points, then rank
+                        prev = -1
+                        for x in run:
+                            key = key * 128 + run_owner * 16 + pcode[x]
+                            pts += points[x]
+                            if prev >= 0 and pcode[prev] == pcode[x]:
+                                dom |= 1 << prev
+                            prev = x
+                        cards += run
+                    run_owner = o
+                    run = []
+                run.append(c)
+            # sure points: the run of top trumps held by one side all win tricks (+ for the maximising side)
+            sure = 0
+            if i == trump and cards:
+                top = side[owner[cards[-1]]]
+                for c in reversed(cards):
+                    if side[owner[c]] != top:
+                        break
+                    sure += points[c]
+                if not top:
+                    sure = -sure
+            entry = (key, dom, pts, tuple(cards), sure)
             segs[i][sub] = entry
             return entry
 
@@ -312,8 +343,15 @@ class Solver:
             else:
                 if beta <= 0:
                     return 0
-                lower = 0
                 upper = e0[2] + e1[2] + e2[2] + e3[2] + bonus
+                run = (e0, e1, e2, e3)[trump][4]
+                if run > 0:
+                    lower = run
+                    if lower >= beta:
+                        return lower
+                else:
+                    lower = 0
+                    upper += run
                 if upper <= alpha:
                     return upper
                 best_code = -1
@@ -406,12 +444,15 @@ class Solver:
                         wins.sort(key=pw.__getitem__)
                         cands += wins
                 else:
-                    # win as cheaply as possible, else throw the least valuable card
+                    # win (the last seat as cheaply as possible; an earlier seat tries its highest winner
+                    # first, then the cheaper ones), else throw the least valuable card
                     if len(cands) > 1:
                         cands.sort(key=low_key.__getitem__)
                     if wins:
                         if len(wins) > 1:
                             wins.sort(key=pw.__getitem__)
+                            if k < n - 1:
+                                wins.insert(0, wins.pop())
                         cands = wins + cands
             else:
                 cands.append(moves.bit_length() - 1)
