@@ -157,7 +157,7 @@ class Solver:
         follow = self._follow
         k = len(trick)
         return self._mtdf(
-            lambda a, b: follow(k, leader, led, wseat, wpow, pts, a, b, dom), self._upper(trick)
+            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, dom), self._upper(trick)
         )
 
     def _upper(self, trick: tuple[int, ...]) -> int:
@@ -222,7 +222,6 @@ class Solver:
         feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         nxt = [(leader + 1) % n for leader in range(n)]
-        seats = [[(leader + k) % n for k in range(n + 1)] for leader in range(n)]
         assert nclass == 4 and trump is not None
 
         def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
@@ -375,11 +374,12 @@ class Solver:
             maximise = side[leader]
             best = -1 if maximise else INF
             best_card = cands[0]
+            after = nxt[leader]
             a, b = alpha, beta
             for c in cands:
                 hands[leader] = hand ^ (1 << c)
                 led = trump if c >= KROOK else c >> 4
-                v = follow(1, leader, led, leader, power[led][c], points[c], a, b, dom)
+                v = follow(1, after, led, leader, power[led][c], points[c], a, b, dom)
                 hands[leader] = hand
                 if maximise:
                     if v > best:
@@ -409,11 +409,10 @@ class Solver:
             return best
 
         def follow(
-            k: int, leader: int, led: int, wseat: int, wpow: int, pts: int, alpha: int, beta: int, dom: int
+            k: int, seat: int, led: int, wseat: int, wpow: int, pts: int, alpha: int, beta: int, dom: int
         ) -> int:
-            """Value with ``k`` cards of the current trick played (``wseat`` winning with power ``wpow``)."""
+            """Value with ``k`` cards of the trick played, ``seat`` to play, ``wseat`` winning with power ``wpow``."""
             count[0] += 1
-            seat = seats[leader][k]
             hand = hands[seat]
             f = hand & follow_mask[led]
             if f:
@@ -460,13 +459,14 @@ class Solver:
             best = -1 if maximise else INF
             k1 = k + 1
             if k1 < n:
+                after = nxt[seat]
                 for c in cands:
                     hands[seat] = hand ^ (1 << c)
                     p = pw[c]
                     if p > wpow:
-                        v = follow(k1, leader, led, seat, p, pts + points[c], alpha, beta, dom)
+                        v = follow(k1, after, led, seat, p, pts + points[c], alpha, beta, dom)
                     else:
-                        v = follow(k1, leader, led, wseat, wpow, pts + points[c], alpha, beta, dom)
+                        v = follow(k1, after, led, wseat, wpow, pts + points[c], alpha, beta, dom)
                     hands[seat] = hand
                     if maximise:
                         if v > best:
@@ -489,10 +489,27 @@ class Solver:
                 gained = pts + points[c]
                 if not side[w]:
                     gained = 0
-                if not hands[w]:
+                hw = hands[w]
+                if hw & (hw - 1):
+                    v = gained + boundary(w, alpha - gained, beta - gained)
+                elif not hw:
                     v = gained + bonus if side[w] else 0
                 else:
-                    v = gained + boundary(w, alpha - gained, beta - gained)
+                    # the last trick is forced
+                    x = hw.bit_length() - 1
+                    pl = power[trump if x >= KROOK else x >> 4]
+                    top = pl[x]
+                    lw = w
+                    lp = points[x] + bonus
+                    s = w
+                    for _ in range(n - 1):
+                        s = nxt[s]
+                        x = hands[s].bit_length() - 1
+                        lp += points[x]
+                        if pl[x] > top:
+                            top = pl[x]
+                            lw = s
+                    v = gained + lp if side[lw] else gained
                 hands[seat] = hand
                 if maximise:
                     if v > best:
