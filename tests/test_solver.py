@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from krook.bots.fast import PlayRules
+from krook.bots.fast import PlayRules, bits
 from krook.bots.solver import Solver
 from krook.rules import PRESETS, Match, Phase
-from krook.rules.cards import CARD_NAMES
+from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -44,6 +44,13 @@ def last_bonus(match: Match) -> int:
         nest = hand.buried if hand.bidder is not None and rules.nest_size else hand.nest
         extra += sum(rules.point_list[c] for c in range(66) if nest >> c & 1)
     return extra
+
+
+def _mask(text: str) -> int:
+    mask = 0
+    for name in text.split():
+        mask |= 1 << CARD_BY_NAME[name]
+    return mask
 
 
 def minimax(hand, side: list[bool], bonus: int) -> int:  # type: ignore[no-untyped-def]
@@ -117,3 +124,101 @@ def test_fast_play_rules_equal_the_referee(preset: str) -> None:
                 assert (trick.leader + play.winner_index(full)) % rules.players == trick.winner
                 checked += 1
     assert checked > 50
+
+
+def fast_minimax(
+    play: PlayRules, side: list[bool], bonus: int, hands: list[int], leader: int, trick: list[int]
+) -> int:
+    """Plain minimax on the fast rules (proven equal to the referee above): no table, no pruning, no merging."""
+    n = play.n
+    if len(trick) == n:
+        winner = (leader + play.winner_index(trick)) % n
+        gained = sum(play.points[c] for c in trick)
+        if not hands[winner]:
+            return gained + bonus if side[winner] else 0
+        return (gained if side[winner] else 0) + fast_minimax(play, side, bonus, hands, winner, [])
+    seat = (leader + len(trick)) % n
+    hand = hands[seat]
+    values = []
+    for card in bits(play.playable(hand, trick[0] if trick else -1)):
+        hands[seat] = hand ^ (1 << card)
+        values.append(fast_minimax(play, side, bonus, hands, leader, [*trick, card]))
+        hands[seat] = hand
+    return max(values) if side[seat] else min(values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**9), st.integers(0, 3))
+def test_solver_equals_plain_minimax_on_three_tricks(preset: str, seed: int, extra: int) -> None:
+    """Three tricks are deep enough for the rank-equivalent table keys, the merged moves and the sure-trump bounds
+    to cut: the value still equals a plain minimax's."""
+    match = play_to(preset, seed, 3, extra)
+    hand = match.hand
+    rules = hand.rules
+    rng = random.Random(seed)
+    side = [rng.random() < 0.5 for _ in range(rules.players)]
+    bonus = last_bonus(match)
+    play = PlayRules(rules, hand.trump)
+    leader = hand.trick[0][0] if hand.trick else hand.leader
+    cards = [c for _, c in hand.trick]
+    expected = fast_minimax(play, side, bonus, list(hand.hands), leader, cards)
+    assert Solver(play, side, bonus).value(hand.hands, leader, cards) == expected
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_shared_table_gives_the_values_of_fresh_solves(preset: str) -> None:
+    """Positions reached by different cards are keyed alike when the cards left rank alike: a table filled by one
+    position's solve must give every later position of the deal the same value as a fresh solver."""
+    rules = PRESETS[preset].rules
+    rng = random.Random(preset)
+    for _ in range(4):
+        match = play_to(preset, rng.randrange(1 << 30), 5, 0)
+        hand = match.hand
+        side = [rng.random() < 0.5 for _ in range(rules.players)]
+        bonus = last_bonus(match)
+        play = PlayRules(rules, hand.trump)
+        shared = Solver(play, side, bonus)
+        shared.value(hand.hands, hand.leader)
+        while hand.phase is Phase.PLAY:
+            leader = hand.trick[0][0] if hand.trick else hand.leader
+            cards = [c for _, c in hand.trick]
+            assert shared.move_values(hand.hands, leader, cards) == Solver(play, side, bonus).move_values(
+                hand.hands, leader, cards
+            )
+            legal = [c for c in range(66) if hand.playable_mask(hand.to_act) >> c & 1]
+            match.apply(f"play {CARD_NAMES[rng.choice(legal)]}")
+
+
+def test_rank_equivalent_positions_share_one_table_entry() -> None:
+    """Two positions that differ only in which low cards are gone are one table entry, and a solver reused
+    with another deal's hands starts afresh."""
+    rules = PRESETS["kentucky-discard"].rules
+    play = PlayRules(rules, 0)  # red trump
+    deal_a = [_mask("Y14 Y6"), _mask("Y13 Y7"), _mask("G14 G13"), _mask("B14 B13")]
+    deal_b = [_mask("Y14 Y8"), _mask("Y13 Y9"), _mask("G14 G13"), _mask("B14 B13")]
+    side = [True, False, True, False]
+    solver = Solver(play, side, 0)
+    va = solver.value(deal_a, 0)
+    entries = len(solver.table)
+    # deal_b holds Y8 and Y9 (no points, like Y6 and Y7) where deal_a held Y6 and Y7: the yellow cards rank
+    # alike among themselves. Owners stay consistent (Y8 and Y9 were nobody's), so the table is kept and the
+    # equivalent position is answered from it without a new entry.
+    assert solver.value(deal_b, 0) == va == Solver(play, side, 0).value(deal_b, 0)
+    assert len(solver.table) == entries
+    # another deal: Y14 changes hands, so the table is cleared, and the answer is a fresh solver's
+    deal_c = [_mask("Y13 Y6"), _mask("Y14 Y7"), _mask("G14 G13"), _mask("B14 B13")]
+    assert solver.value(deal_c, 0) == Solver(play, side, 0).value(deal_c, 0)
+
+
+def test_sure_top_trumps_bound_the_search() -> None:
+    """The side holding the top trumps takes their points whatever happens: a null window below them is
+    answered from the bound at once, without searching."""
+    rules = PRESETS["kentucky-discard"].rules
+    play = PlayRules(rules, 0)  # red trump: the Krook, R14 and R10 are 40 points
+    hands = [_mask("K R14 G5"), _mask("Y5 Y6 Y7"), _mask("R10 G6 G7"), _mask("B5 B6 B7")]
+    side = [True, False, True, False]
+    solver = Solver(play, side, 0)
+    assert solver.value(hands, 0) >= 50
+    fresh = Solver(play, side, 0)
+    fresh._boundary(0, 39, 40)  # a fail-high at the root: the bound answers it
+    assert fresh.nodes == 0
