@@ -21,12 +21,8 @@ SIZE = (1280, 720)
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
-    from krook.bots import make_bot
-
-    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("simple"))
-    return tmp_path
+def home(home, simple_bots):
+    return home
 
 
 @pytest.fixture

@@ -30,13 +30,11 @@ def free_port(kind: int) -> int:
 
 
 @pytest.fixture
-def lan(tmp_path, monkeypatch):
+def lan(home, simple_bots, monkeypatch):
     """Loopback-only LAN options, fast bots, and every app closed (with its sessions) at the end."""
-    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
     from krook.bots import make_bot
 
     monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
-    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("simple"))
     from krook.scenes.lan_common import LanOptions
 
     options = LanOptions(

@@ -16,12 +16,6 @@ SIZE = (1280, 720)
 GALLERY_SUBSET = ("01-title", "02-lobby", "04-bidding", "05-nest", "10-play", "14-score-sheet", "17-settings")
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KROOK_HOME", str(tmp_path))
-    return tmp_path
-
-
 def font_sizes_drawn(monkeypatch, large_text: bool) -> dict[str, int]:
     """The smallest text size each of a set of gallery scenes draws at 1280x720."""
     from krook.app import App

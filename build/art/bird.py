@@ -40,6 +40,11 @@ def _place(x: float, y: float, size: float, mirror: bool) -> str:
     return f"translate({fmt(x)} {fmt(y)}) scale({fmt(s)})"
 
 
+def _feathers(d: str, c: BirdColours) -> str:
+    """The sheen lines drawn over a wing."""
+    return el("path", d=d, fill="none", stroke=c.sheen, stroke_width=2.5, stroke_linecap="round", opacity=0.7)
+
+
 def perched(prefix: str, c: BirdColours, x: float, y: float, size: float, mirror: bool = False) -> str:
     """The rook standing on a branch, facing left: the main Krook card and the app icon."""
     body = (
@@ -64,15 +69,7 @@ def perched(prefix: str, c: BirdColours, x: float, y: float, size: float, mirror
         el("path", d=body, fill=f"url(#{prefix}-body)"),
         el("path", d=trousers, fill=c.body),
         el("path", d=wing, fill=c.wing),
-        el(
-            "path",
-            d=feathers,
-            fill="none",
-            stroke=c.sheen,
-            stroke_width=2.5,
-            stroke_linecap="round",
-            opacity=0.7,
-        ),
+        _feathers(feathers, c),
         el("path", d=beak, fill=f"url(#{prefix}-beak)"),
         el("path", d=beak_line, fill="none", stroke=c.beak_tip, stroke_width=1.6, opacity=0.6),
         el("circle", cx=72, cy=50, r=7, fill=c.eye),
@@ -100,15 +97,7 @@ def flying(prefix: str, c: BirdColours, x: float, y: float, size: float, mirror:
         el("path", d=legs, fill="none", stroke=c.body, stroke_width=4, stroke_linecap="round"),
         el("path", d=body, fill=f"url(#{prefix}-body)"),
         el("path", d=near_wing, fill=f"url(#{prefix}-body)"),
-        el(
-            "path",
-            d=feathers,
-            fill="none",
-            stroke=c.sheen,
-            stroke_width=2.5,
-            stroke_linecap="round",
-            opacity=0.7,
-        ),
+        _feathers(feathers, c),
         el("path", d=beak, fill=f"url(#{prefix}-beak)"),
         el("circle", cx=52, cy=96, r=6, fill=c.eye),
         el("circle", cx=51, cy=96, r=3, fill=c.body),

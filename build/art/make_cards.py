@@ -446,6 +446,14 @@ def back_frame(defs: list[str], top: RGB, bottom: RGB, line: str) -> list[str]:
     ]
 
 
+def name_plate(t: Type, cx: float, top: float, fill: str, ink: str) -> list[str]:
+    """The rounded plate with KROOK on it under a back's medallion."""
+    return [
+        el("rect", x=cx - 62, y=top, width=124, height=34, rx=17, fill=fill, stroke=ink, stroke_width=1.5),
+        t.text("KROOK", 15, cx, top + 9.5, ink, font=t.label, tracking=5),
+    ]
+
+
 def back_classic(t: Type) -> str:
     defs: list[str] = []
     gold = hx(PALETTE.gold)
@@ -476,18 +484,7 @@ def back_classic(t: Type) -> str:
         el("circle", cx=cx, cy=cy, r=r + 9, fill="#152038", stroke=gold, stroke_width=2),
         el("circle", cx=cx, cy=cy, r=r, fill="url(#disc)"),
         perched("bird", NIGHT_BIRD, cx - 52, cy - 54, 104),
-        el(
-            "rect",
-            x=cx - 62,
-            y=252,
-            width=124,
-            height=34,
-            rx=17,
-            fill="#152038",
-            stroke=gold,
-            stroke_width=1.5,
-        ),
-        t.text("KROOK", 15, cx, 261.5, gold, font=t.label, tracking=5),
+        *name_plate(t, cx, 252, "#152038", gold),
     ]
     return document(W, H, body, defs)
 
@@ -515,18 +512,7 @@ def back_meadow(t: Type) -> str:
         el("circle", cx=cx, cy=cy, r=r, fill="url(#disc)"),
         el("path", d=circle_path(cx + 22, cy - 20, 22), fill="#F2B23A", opacity=0.55),
         flying("bird", meadow_bird, cx - 50, cy - 44, 100, mirror=True),
-        el(
-            "rect",
-            x=cx - 62,
-            y=252,
-            width=124,
-            height=34,
-            rx=17,
-            fill="#18503A",
-            stroke=cream,
-            stroke_width=1.5,
-        ),
-        t.text("KROOK", 15, cx, 261.5, cream, font=t.label, tracking=5),
+        *name_plate(t, cx, 252, "#18503A", cream),
     ]
     return document(W, H, body, defs)
 
@@ -552,18 +538,7 @@ def back_night(t: Type) -> str:
         el("circle", cx=cx, cy=cy, r=r + 8, fill="#2A1640", stroke=silver, stroke_width=2),
         el("path", d=symbol_path("B", cx, cy, r - 4), fill="url(#disc)"),
         perched("bird", moon_bird, cx - 48, cy - 30, 84),
-        el(
-            "rect",
-            x=cx - 62,
-            y=262,
-            width=124,
-            height=34,
-            rx=17,
-            fill="#2A1640",
-            stroke=silver,
-            stroke_width=1.5,
-        ),
-        t.text("KROOK", 15, cx, 271.5, silver, font=t.label, tracking=5),
+        *name_plate(t, cx, 262, "#2A1640", silver),
     ]
     return document(W, H, body, defs)
 

@@ -128,28 +128,8 @@ class TrueTypeFont:
                 repeat = data[pos]
                 pos += 1
                 flags.extend([flag] * repeat)
-        xs: list[int] = []
-        value = 0
-        for flag in flags:
-            if flag & 2:
-                step = data[pos]
-                pos += 1
-                value += step if flag & 16 else -step
-            elif not flag & 16:
-                value += struct.unpack_from(">h", data, pos)[0]
-                pos += 2
-            xs.append(value)
-        ys: list[int] = []
-        value = 0
-        for flag in flags:
-            if flag & 4:
-                step = data[pos]
-                pos += 1
-                value += step if flag & 32 else -step
-            elif not flag & 32:
-                value += struct.unpack_from(">h", data, pos)[0]
-                pos += 2
-            ys.append(value)
+        xs, pos = _coordinates(data, pos, flags, short=2, same=16)
+        ys, pos = _coordinates(data, pos, flags, short=4, same=32)
         contours: list[Contour] = []
         start = 0
         for end in end_points:
@@ -207,6 +187,27 @@ class TrueTypeFont:
             if index < len(text) - 1:
                 pen += tracking
         return TextPath(" ".join(parts), pen, cap_height)
+
+
+def _coordinates(
+    data: memoryview, pos: int, flags: list[int], short: int, same: int
+) -> tuple[list[int], int]:
+    """One axis of a simple glyph's points, read from ``pos``: returns the coordinates and the next position.
+
+    ``short``: the flag bit of a one-byte delta (``same`` then gives its sign); without it ``same`` means
+    "unchanged", else a two-byte delta follows."""
+    values: list[int] = []
+    value = 0
+    for flag in flags:
+        if flag & short:
+            step = data[pos]
+            pos += 1
+            value += step if flag & same else -step
+        elif not flag & same:
+            value += struct.unpack_from(">h", data, pos)[0]
+            pos += 2
+        values.append(value)
+    return values, pos
 
 
 def _fmt(value: float) -> str:

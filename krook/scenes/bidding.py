@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from krook.ui import Button
+from krook.ui.widgets import ACTIVATE_KEYS
 
 from .phase import Phase
 
@@ -91,17 +92,9 @@ class BiddingPhase(Phase):
         if key == pygame.K_BACKSPACE:
             self.typed = ""
             return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            t.panel.move(-1 if key == pygame.K_LEFT else 1)
-            t.panel.keyboard_used = True
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key in ACTIVATE_KEYS:
             self.typed = ""
-            w = t.panel.focused
-            if isinstance(w, Button):
-                w.activate()
-            return True
-        return False
+        return self.panel_key(key)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         t = self.table

@@ -12,10 +12,11 @@ from typing import Any
 import pygame
 
 from krook.session.base import ErrorEvent, SessionEvent, StatusEvent
-from krook.ui import Button, FocusGroup
+from krook.ui import Button
 
 from .base import Scene, Services
 from .lan_common import draw_seat_list
+from .menu import DialogScene, centred_panel
 
 
 def is_lan(session: Any) -> bool:
@@ -164,38 +165,25 @@ def draw_connection(table: Any, surface: pygame.Surface) -> None:
 
 
 # -- the host is gone ---------------------------------------------------------------------------------------
-class HostGoneScene(Scene):
-    """A modal dialog: the host has left; Back to title closes the session."""
-
-    opaque = False
+class HostGoneScene(DialogScene):
+    """A modal dialog: the host has left; Back to title (or Esc, Enter) closes the session."""
 
     def __init__(self, services: Services, session: Any, detail: str = "") -> None:
         super().__init__(services)
         self.session = session
         self.detail = detail
-        self.back_btn = Button("Back to title", self.to_title, "primary")
-        self.focus = FocusGroup([self.back_btn])
+        self.back_btn = Button("Back to title", self.close, "primary")
+        self.focus.set([self.back_btn])
 
-    def to_title(self) -> None:
+    def close(self) -> None:
         self.session.close()
         self.stack.reset(title_scene(self.services))
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.to_title()
-            return True
-        self.focus.handle_event(e)
-        return True  # modal
-
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        t.resize(surface.get_size())
+        t = self.dim(surface, 180)
         p = t.p
-        w, h = surface.get_size()
-        t.dim(surface, 180)
-        panel = pygame.Rect(0, 0, min(w - t.px(60), t.px(620)), t.px(300))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel, edge=p.danger)
+        w = surface.get_width()
+        panel = centred_panel(t, surface, min(w - t.px(60), t.px(620)), t.px(300), edge=p.danger)
         t.text(
             surface,
             "The host has left the game",

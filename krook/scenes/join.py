@@ -27,7 +27,8 @@ from .lan_common import (
     remember_seat,
     stored_seat,
 )
-from .menu import draw_backdrop
+from .lan_help import help_button
+from .menu import begin_screen, bottom_bar, screen_margin, titled_panel
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ class JoinScene(Scene):
         )
         self.join_btn = Button("Join", self.join, "primary")
         self.refresh_btn = Button("Refresh", self.refresh, "secondary")
-        self.help_btn = Button("Help", self.open_help, "ghost")
+        self.help_btn = help_button(self, "Help")
         self.back_btn = Button("Back", self.back, "ghost")
         self.focus = FocusGroup()
         self._set_focus()
@@ -279,11 +280,6 @@ class JoinScene(Scene):
         self.services.save_settings()
         self.stack.pop()
 
-    def open_help(self) -> None:
-        from .lan_help import LanHelpScene
-
-        self.stack.push(LanHelpScene(self.services))
-
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.back()
@@ -302,21 +298,15 @@ class JoinScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface, "Join a LAN game")
         p = t.p
         w, h = surface.get_size()
-        margin = t.px(24)
-        t.text(surface, "Join a LAN game", (margin, margin), "heading", p.text, True)
+        margin = screen_margin(t)
         top = t.px(84)
         bottom = h - t.px(100)
         # Left: the games found.
         left = pygame.Rect(margin, top, round(w * 0.56), bottom - top)
-        t.panel(surface, left)
-        t.text(
-            surface, "Games on this network", (left.x + t.px(20), left.y + t.px(14)), "title", p.text, True
-        )
+        titled_panel(t, surface, left, "Games on this network")
         self.refresh_btn.rect = pygame.Rect(0, 0, t.px(130), t.px(40))
         self.refresh_btn.rect.topright = (left.right - t.px(18), left.y + t.px(14))
         if self.search is not None:
@@ -388,9 +378,6 @@ class JoinScene(Scene):
         for i, line in enumerate(lines[: max(1, (right.bottom - y) // lh)]):
             t.text(surface, line, (x, y + i * lh), "body", colour)
         # Bottom bar.
-        self.back_btn.rect = pygame.Rect(0, 0, t.px(140), t.px(54))
-        self.back_btn.rect.bottomright = (w - margin, h - t.px(22))
-        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
-        self.help_btn.rect.bottomright = (self.back_btn.rect.left - t.px(12), h - t.px(22))
+        bottom_bar(t, surface, [(self.back_btn, 140), (self.help_btn, 220)])
         self.help_btn.label = "Help: firewalls"
         self.focus.draw(surface, t, self.focus.keyboard_used or self.focus.focused is not self.join_btn)

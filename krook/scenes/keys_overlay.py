@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .base import Scene
+from .menu import centred_panel
 
 KEYS = [
     ("Arrows", "Move between cards or buttons"),
@@ -33,11 +34,8 @@ class KeysOverlay(Scene):
         t = self.theme
         t.resize(surface.get_size())
         t.dim(surface, 170)
-        w, h = surface.get_size()
         lh = t.px(36)
-        panel = pygame.Rect(0, 0, t.px(620), lh * len(KEYS) + t.px(120))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel)
+        panel = centred_panel(t, surface, t.px(620), lh * len(KEYS) + t.px(120))
         t.text(surface, "Keys", (panel.x + t.px(28), panel.y + t.px(18)), "heading", t.p.text, True)
         y = panel.y + t.px(80)
         for key, what in KEYS:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from krook.net import DEFAULT_PORT, DISCOVERY_PORT
-from krook.ui import Button, FocusGroup
+from krook.ui import Button
 
 from .base import Scene, Services
+from .menu import DialogScene, centred_panel
 
 SECTIONS: list[tuple[str, list[str]]] = [
     (
@@ -49,30 +50,24 @@ SECTIONS: list[tuple[str, list[str]]] = [
 ]
 
 
-class LanHelpScene(Scene):
-    """A card of short help over a dimmed screen; Esc, Enter or Close goes back."""
+def help_button(scene: Scene, label: str = "Help: firewalls") -> Button:
+    """The LAN screens' help button: it opens this help over ``scene``."""
+    return Button(label, lambda: scene.stack.push(LanHelpScene(scene.services)), "ghost")
 
-    opaque = False
+
+class LanHelpScene(DialogScene):
+    """A card of short help over a dimmed screen; Esc, Enter or Close goes back."""
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.close_btn = Button("Close", lambda: self.stack.pop(), "primary")
-        self.focus = FocusGroup([self.close_btn])
+        self.close_btn = Button("Close", self.close, "primary")
+        self.focus.set([self.close_btn])
         self.panel = pygame.Rect(0, 0, 0, 0)
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.stack.pop()
-            return True
-        self.focus.handle_event(e)
-        return True  # modal
-
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        t.resize(surface.get_size())
+        t = self.dim(surface, 190)
         p = t.p
         w, h = surface.get_size()
-        t.dim(surface, 190)
         width = min(w - t.px(60), t.px(900))
         inner_w = width - t.px(64)
         body_lh = t.font("caption").get_linesize()
@@ -87,9 +82,7 @@ class LanHelpScene(Scene):
             blanks = lines.count("") - 1
             height += t.font("label").get_linesize() + body_lh * (len(lines) - 1 - blanks) + t.px(6)
             height += body_lh // 2 * blanks
-        self.panel = pygame.Rect(0, 0, width, min(h - t.px(30), height))
-        self.panel.center = (w // 2, h // 2)
-        t.panel(surface, self.panel)
+        self.panel = centred_panel(t, surface, width, min(h - t.px(30), height))
         x, y = self.panel.x + t.px(32), self.panel.y + t.px(22)
         t.text(surface, "Playing on the home network", (x, y), "title", p.text, True)
         y += t.px(54)

@@ -316,22 +316,18 @@ class LobbyScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        from .menu import draw_backdrop
+        from .menu import begin_screen, bottom_bar, screen_margin, titled_panel
 
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface, "New game")
         p = t.p
         w, h = surface.get_size()
-        margin = t.px(24)
-        t.text(surface, "New game", (margin, margin), "heading", p.text, True)
+        margin = screen_margin(t)
         if self.resume_btn.visible:
             self.resume_btn.rect = pygame.Rect(0, 0, t.px(380), t.px(46))
             self.resume_btn.rect.topright = (w - margin, margin)
         # Seats
         left = pygame.Rect(margin, t.px(84), round(w * 0.42), h - t.px(84) - t.px(100))
-        t.panel(surface, left)
-        t.text(surface, "Seats", (left.x + t.px(20), left.y + t.px(14)), "title", p.text, True)
+        titled_panel(t, surface, left, "Seats")
         team = self.current_values().get("partnership") == "fixed"
         row_h = t.px(58)
         y = left.y + t.px(62)
@@ -381,8 +377,7 @@ class LobbyScene(Scene):
         self.seed_field.rect = pygame.Rect(left.x + t.px(180), y, t.px(170), t.px(42))
         # House rules panel (scrolls)
         right = pygame.Rect(left.right + margin, t.px(84), w - left.right - margin * 2, left.h)
-        t.panel(surface, right)
-        t.text(surface, "House rules", (right.x + t.px(20), right.y + t.px(14)), "title", p.text, True)
+        titled_panel(t, surface, right, "House rules")
         t.text(
             surface,
             "Hover or focus a rule to read it",
@@ -429,10 +424,7 @@ class LobbyScene(Scene):
                 surface, (90, 104, 118), (right.right - t.px(6), bar_y, t.px(4), bar_h), border_radius=t.px(2)
             )
         # Bottom bar
-        self.start_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
-        self.start_btn.rect.bottomright = (w - margin, h - t.px(22))
-        self.back_btn.rect = pygame.Rect(0, 0, t.px(140), t.px(54))
-        self.back_btn.rect.bottomright = (self.start_btn.rect.left - t.px(12), h - t.px(22))
+        bottom_bar(t, surface, [(self.start_btn, 220), (self.back_btn, 140)])
         if self.hosting() and not self.error:
             self._draw_host_fields(surface, margin, self.back_btn.rect.left - t.px(16))
         if self.error:

@@ -9,13 +9,11 @@ import pygame
 from krook.render.palette import COLOUR_NAMES
 from krook.ui import Button
 from krook.ui.cards import card_width
-from krook.ui.widgets import draw_focus_ring
+from krook.ui.widgets import ACTIVATE_KEYS, draw_focus_ring
 
 from .deal import NEST
-from .phase import Phase
+from .phase import HandPhase, Phase
 from .table_model import describe, sort_key
-
-ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
@@ -50,7 +48,7 @@ def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
         )
 
 
-class DiscardPhase(Phase):
+class DiscardPhase(HandPhase):
     """Choose cards from hand and nest to bury (click or Enter on a card), then Bury (button or B)."""
 
     kind = "discard"
@@ -87,29 +85,16 @@ class DiscardPhase(Phase):
         else:
             t.selected.add(code)
 
-    def click_card(self, pos: tuple[int, int]) -> bool:
-        return self.table.click_hand_card(pos)
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type != pygame.KEYDOWN:
-            return False
+    def hand_key(self, key: int) -> bool:
+        """Up / Down move between the hand and the Bury button; Enter there or B buries."""
         t = self.table
-        key = e.key
-        if t.move_hand_focus(key):
-            return True
         if key in (pygame.K_UP, pygame.K_DOWN):
             t.focus_zone = "panel" if key == pygame.K_DOWN else "hand"
             return True
-        if key in ACTIVATE:
-            if t.focus_zone == "panel":
-                self.bury()
-            else:
-                t.activate_focused_card()
-            return True
-        if key == pygame.K_b:
+        if (key in ACTIVATE_KEYS and t.focus_zone == "panel") or key == pygame.K_b:
             self.bury()
             return True
-        return False
+        return super().hand_key(key)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -181,16 +166,7 @@ class TrumpPhase(Phase):
         if key in self.LETTERS:
             t.act(f"trump {self.LETTERS[key]}")
             return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            t.panel.move(-1 if key == pygame.K_LEFT else 1)
-            t.panel.keyboard_used = True
-            return True
-        if key in ACTIVATE:
-            w = t.panel.focused
-            if isinstance(w, Button):
-                w.activate()
-            return True
-        return False
+        return self.panel_key(key)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         t = self.table
@@ -274,7 +250,7 @@ class CallPhase(Phase):
             t.focus_card = max(0, min(len(options) - 1, t.focus_card + d))
             t.focus_zone = "hand"
             return True
-        if key in ACTIVATE and options:
+        if key in ACTIVATE_KEYS and options:
             t.act(f"call {options[min(t.focus_card, len(options) - 1)]}")
             return True
         return False

@@ -8,7 +8,7 @@ from krook.ui import Button
 
 from .base import Services
 from .keys_overlay import KeysOverlay
-from .menu import MenuScene, layout_column
+from .menu import MenuScene, centred_panel, layout_column
 from .rules_reader import RulesScene
 from .settings import SettingsScene
 
@@ -42,10 +42,7 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         t.dim(surface, 170)
-        w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, t.px(400), t.px(440))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel)
+        panel = centred_panel(t, surface, t.px(400), t.px(440))
         t.text(
             surface, "Paused", (panel.centerx, panel.y + t.px(18)), "heading", t.p.text, True, anchor="midtop"
         )

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from krook.ui import Button
+from krook.ui.widgets import ACTIVATE_KEYS
+
 if TYPE_CHECKING:
     from .table import TableScene
 
@@ -36,3 +39,38 @@ class Phase:
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         """Lay out the panel's widgets and draw what surrounds them."""
+
+    def panel_key(self, key: int) -> bool:
+        """Left / Right move along the panel's buttons; Enter or Space presses the focused one."""
+        t = self.table
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            t.panel.move(-1 if key == pygame.K_LEFT else 1)
+            t.panel.keyboard_used = True
+            return True
+        if key in ACTIVATE_KEYS:
+            w = t.panel.focused
+            if isinstance(w, Button):
+                w.activate()
+            return True
+        return False
+
+
+class HandPhase(Phase):
+    """A decision made by picking cards from the hand: click one, or Left / Right and Enter."""
+
+    def click_card(self, pos: tuple[int, int]) -> bool:
+        return self.table.click_hand_card(pos)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type != pygame.KEYDOWN:
+            return False
+        if self.table.move_hand_focus(e.key):
+            return True
+        return self.hand_key(e.key)
+
+    def hand_key(self, key: int) -> bool:
+        """A key that did not move along the hand: Enter or Space picks the focused card."""
+        if key in ACTIVATE_KEYS:
+            self.table.activate_focused_card()
+            return True
+        return False

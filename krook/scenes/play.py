@@ -8,11 +8,11 @@ import pygame
 
 from krook.ui.cards import card_width
 
-from .phase import Phase
+from .phase import HandPhase
 from .table_model import describe
 
 
-class PlayPhase(Phase):
+class PlayPhase(HandPhase):
     """Play a card from hand: click it, or Left / Right and Enter. Cards you may not play are dimmed."""
 
     kind = "play"
@@ -37,20 +37,6 @@ class PlayPhase(Phase):
         else:  # the session accepted it after all
             t.queue.extend(t.session.update(0.0))
             t.refresh_view()
-
-    def click_card(self, pos: tuple[int, int]) -> bool:
-        return self.table.click_hand_card(pos)
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type != pygame.KEYDOWN:
-            return False
-        t = self.table
-        if t.move_hand_focus(e.key):
-            return True
-        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            t.activate_focused_card()
-            return True
-        return False
 
 
 def draw_trick(table: Any, surface: pygame.Surface) -> None:

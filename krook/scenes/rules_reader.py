@@ -7,7 +7,7 @@ import pygame
 from krook.ui import Button
 
 from .base import Scene, Services
-from .menu import draw_backdrop
+from .menu import begin_screen, centred_panel
 
 BUILT_IN_RULES = """# Krook in brief
 Four players in two partnerships (partners sit across). The deck is four colours, 5 to 14, plus the Krook.
@@ -116,13 +116,11 @@ class RulesScene(Scene):
         return self.back_btn.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface)
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, min(w - t.px(60), t.px(980)), h - t.px(60))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel, t.p.panel_light, alpha=255)
+        panel = centred_panel(
+            t, surface, min(w - t.px(60), t.px(980)), h - t.px(60), colour=t.p.panel_light, alpha=255
+        )
         inner = panel.inflate(-t.px(64), -t.px(110))
         inner.top = panel.top + t.px(28)
         if self._width != inner.w:

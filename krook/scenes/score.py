@@ -62,17 +62,13 @@ class ScoreSheetScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .menu import draw_backdrop
+        from .menu import begin_screen, centred_panel, layout_row
 
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface)
         p = t.p
         v = self.view
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, min(w - t.px(40), t.px(1120)), h - t.px(40))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel)
+        panel = centred_panel(t, surface, min(w - t.px(40), t.px(1120)), h - t.px(40))
         x0 = panel.x + t.px(30)
         cols = v.columns
         results = v.results
@@ -103,11 +99,13 @@ class ScoreSheetScene(Scene):
             y = self._breakdown(surface, last, x0, y, panel.w - t.px(60))
         y += t.px(12)
         self._history(surface, results, x0, y, panel.w - t.px(60), panel.bottom - t.px(96) - y)
-        bw = t.px(190)
-        x = panel.right - t.px(30) - len(self.buttons) * (bw + t.px(12)) + t.px(12)
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, panel.bottom - t.px(72), bw, t.px(50))
-            x += bw + t.px(12)
+        layout_row(
+            [(b, t.px(190)) for b in reversed(self.buttons)],
+            panel.right - t.px(30),
+            panel.bottom - t.px(72) + t.px(50),
+            t.px(50),
+            t.px(12),
+        )
         target = v.rules.get("target")
         t.text(
             surface,

@@ -11,7 +11,7 @@ from krook.settings_store import CARD_SIZES, SPEEDS
 from krook.ui import Button, Stepper, Toggle
 
 from .base import Services
-from .menu import MenuScene, draw_backdrop
+from .menu import MenuScene, begin_screen, centred_panel
 
 
 class SettingsScene(MenuScene):
@@ -65,14 +65,9 @@ class SettingsScene(MenuScene):
         self.focus.set([w for _, w in self.rows] + [self.done])
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
-        w, h = surface.get_size()
+        t = begin_screen(self, surface)
         row_h = t.px(50)
-        panel = pygame.Rect(0, 0, t.px(640), row_h * len(self.rows) + t.px(170))
-        panel.center = (w // 2, h // 2)
-        t.panel(surface, panel)
+        panel = centred_panel(t, surface, t.px(640), row_h * len(self.rows) + t.px(170))
         t.text(surface, "Settings", (panel.x + t.px(28), panel.y + t.px(18)), "heading", t.p.text, True)
         y = panel.y + t.px(84)
         for i, (label, widget) in enumerate(self.rows):

@@ -37,8 +37,6 @@ from .table_model import Flight, Shown, describe, sort_key
 
 __all__ = ["Flight", "Shown", "TableScene", "describe", "sort_key"]
 
-ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
 
 class TableScene(Scene):
     """The game. ``session`` satisfies ``krook.session.base.Session``; ``seat_names`` label the seats."""

@@ -23,7 +23,8 @@ from krook.ui import Button, FocusGroup
 
 from .base import Scene, Services
 from .lan_common import LanOptions, draw_seat_list, lan_ipv4, lan_options, player_name
-from .menu import draw_backdrop
+from .lan_help import help_button
+from .menu import begin_screen, bottom_bar, centred_panel, screen_margin, titled_panel
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +171,7 @@ class WaitingRoomScene(Scene):
         self.address = lan_ipv4() if host.bind in ("", "0.0.0.0") else host.bind
         self.port = host.address[1]
         self.start_btn = Button("Start now (bots fill empty seats)", self.start_now, "primary")
-        self.help_btn = Button("Help: firewalls", self.open_help, "ghost")
+        self.help_btn = help_button(self)
         self.cancel_btn = Button("Cancel", self.cancel, "secondary")
         self.focus = FocusGroup([self.start_btn, self.help_btn, self.cancel_btn], vertical=False)
         self.messages: list[str] = []
@@ -209,11 +210,6 @@ class WaitingRoomScene(Scene):
         self.session.close()
         self.stack.pop()
 
-    def open_help(self) -> None:
-        from .lan_help import LanHelpScene
-
-        self.stack.push(LanHelpScene(self.services))
-
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.cancel()
@@ -221,13 +217,10 @@ class WaitingRoomScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface, "Waiting for players")
         p = t.p
         w, h = surface.get_size()
-        margin = t.px(24)
-        t.text(surface, "Waiting for players", (margin, margin), "heading", p.text, True)
+        margin = screen_margin(t)
         t.text(
             surface,
             f"Hosting {self.host.name}",
@@ -279,8 +272,7 @@ class WaitingRoomScene(Scene):
                 t.text(surface, line, (x, ty + i * lh), "caption", p.text_muted)
         # Right: the seats.
         right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, bottom - top)
-        t.panel(surface, right)
-        t.text(surface, "Seats", (right.x + t.px(20), right.y + t.px(14)), "title", p.text, True)
+        titled_panel(t, surface, right, "Seats")
         players, statuses = self.statuses()
         open_count = statuses.count("open")
         rows = pygame.Rect(right.x + t.px(16), right.y + t.px(66), right.w - t.px(32), 0)
@@ -296,10 +288,7 @@ class WaitingRoomScene(Scene):
                 surface, line, (rows.x + t.px(4), y + t.px(14) + i * t.font("body").get_linesize()), "body"
             )
         # Bottom bar.
-        self.start_btn.rect = pygame.Rect(0, 0, t.px(400), t.px(54))
-        self.start_btn.rect.bottomright = (w - margin, h - t.px(22))
-        self.cancel_btn.rect = pygame.Rect(0, 0, t.px(140), t.px(54))
-        self.cancel_btn.rect.bottomright = (self.start_btn.rect.left - t.px(12), h - t.px(22))
+        bottom_bar(t, surface, [(self.start_btn, 400), (self.cancel_btn, 140)])
         self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
         self.help_btn.rect.bottomleft = (margin, h - t.px(22))
         self.focus.draw(surface, t, True)
@@ -315,7 +304,7 @@ class JoinedWaitScene(Scene):
         self.game = game
         self.note = note
         self.leave_btn = Button("Leave", self.leave, "secondary")
-        self.help_btn = Button("Help: firewalls", self.open_help, "ghost")
+        self.help_btn = help_button(self)
         self.focus = FocusGroup([self.leave_btn, self.help_btn], vertical=False)
         self.problem = ""
         self._left = False
@@ -351,11 +340,6 @@ class JoinedWaitScene(Scene):
 
         self.stack.replace(JoinScene(self.services))
 
-    def open_help(self) -> None:
-        from .lan_help import LanHelpScene
-
-        self.stack.push(LanHelpScene(self.services))
-
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.leave()
@@ -363,14 +347,12 @@ class JoinedWaitScene(Scene):
         return self.focus.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface)
-        t = self.theme
-        t.resize(surface.get_size())
+        t = begin_screen(self, surface)
         p = t.p
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, min(w - t.px(60), t.px(720)), min(h - t.px(140), t.px(520)))
-        panel.center = (w // 2, h // 2 - t.px(20))
-        t.panel(surface, panel)
+        panel = centred_panel(
+            t, surface, min(w - t.px(60), t.px(720)), min(h - t.px(140), t.px(520)), lift=t.px(20)
+        )
         x, y = panel.x + t.px(28), panel.y + t.px(20)
         t.text(surface, f"Joined {self.game}" if self.game else "Joined", (x, y), "title", p.text, True)
         y += t.px(48)
@@ -391,8 +373,5 @@ class JoinedWaitScene(Scene):
         message, colour = (self.problem, p.danger) if self.problem else (self.note, p.text_muted)
         for i, line in enumerate(t.wrap(message, rows.w, "body")[:2] if message else []):
             t.text(surface, line, (x, y + t.px(12) + i * t.font("body").get_linesize()), "body", colour)
-        self.leave_btn.rect = pygame.Rect(0, 0, t.px(160), t.px(52))
-        self.leave_btn.rect.bottomright = (panel.right, h - t.px(22))
-        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(52))
-        self.help_btn.rect.bottomright = (self.leave_btn.rect.left - t.px(12), h - t.px(22))
+        bottom_bar(t, surface, [(self.leave_btn, 160), (self.help_btn, 220)], panel.right, height=52)
         self.focus.draw(surface, t, True)

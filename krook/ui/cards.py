@@ -7,6 +7,7 @@ falls back to the shipped SVG files, and failing those to plain painted cards, s
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -60,39 +61,47 @@ class CardPainter:
         self._cache[key] = surf
         return surf
 
-    def face(self, code: str, height: int) -> pygame.Surface:
-        key = ("f", code, height, self.colour_blind)
+    def _card(
+        self,
+        key: tuple[Any, ...],
+        from_art: Callable[[Any], pygame.Surface | None],
+        svg: tuple[str, str],
+        height: int,
+        painted: Callable[[], pygame.Surface],
+    ) -> pygame.Surface:
+        """A cached card image: from ``CardArt``, else the shipped SVG ``(folder, name)``, else painted."""
         surf = self._cache.get(key)
         if surf is not None:
             return surf
         surf = None
         if self._art is not None:
             try:
-                surf = self._art.face(code, height, colour_blind=self.colour_blind)
+                surf = from_art(self._art)
             except Exception:
-                log.debug("CardArt.face(%s) failed", code, exc_info=True)
+                log.debug("CardArt failed for %s", key, exc_info=True)
         if surf is None:
-            surf = self._svg(("cards_cb" if self.colour_blind else "cards"), f"{code}.svg", height)
+            surf = self._svg(*svg, height)
         if surf is None:
-            surf = self._painted_face(code, height)
+            surf = painted()
         return self._remember(key, surf)
 
+    def face(self, code: str, height: int) -> pygame.Surface:
+        return self._card(
+            ("f", code, height, self.colour_blind),
+            lambda art: art.face(code, height, colour_blind=self.colour_blind),
+            ("cards_cb" if self.colour_blind else "cards", f"{code}.svg"),
+            height,
+            lambda: self._painted_face(code, height),
+        )
+
     def back(self, height: int) -> pygame.Surface:
-        key = ("b", height, self.back_style)
-        surf = self._cache.get(key)
-        if surf is not None:
-            return surf
-        surf = None
-        if self._art is not None:
-            try:
-                surf = self._art.back(self.back_style, height)
-            except Exception:
-                surf = None
-        if surf is None:
-            surf = self._svg("cards", "back.svg", height)
-        if surf is None:
-            surf = self._painted_back(height)
-        return self._remember(key, surf)
+        return self._card(
+            ("b", height, self.back_style),
+            lambda art: art.back(self.back_style, height),
+            ("cards", "back.svg"),
+            height,
+            lambda: self._painted_back(height),
+        )
 
     def table(self, size: tuple[int, int]) -> pygame.Surface | None:
         if size not in self._table:

@@ -47,6 +47,20 @@ def draw_tooltip(
     return rect
 
 
+def _draw_box(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    fill: tuple[int, int, int],
+    edge: tuple[int, int, int],
+) -> int:
+    """The rounded, edged box of a value widget (stepper, text field); returns its corner radius."""
+    radius = theme.px(8)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(1, theme.px(1)), border_radius=radius)
+    return radius
+
+
 class Widget(ABC):
     focusable = True
 
@@ -272,9 +286,7 @@ class Stepper(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool = False) -> None:
         p = theme.p
         r = self.rect
-        radius = theme.px(8)
-        pygame.draw.rect(surface, (36, 46, 56), r, border_radius=radius)
-        pygame.draw.rect(surface, p.panel_edge, r, max(1, theme.px(1)), border_radius=radius)
+        radius = _draw_box(surface, theme, r, (36, 46, 56), p.panel_edge)
         left, right = self._arrows()
         ink = p.text if self.enabled else (120, 126, 130)
         for arrow, sign, active in (
@@ -349,10 +361,7 @@ class TextField(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool = False) -> None:
         p = theme.p
         r = self.rect
-        radius = theme.px(8)
-        pygame.draw.rect(surface, (20, 28, 34), r, border_radius=radius)
-        edge = p.accent if self.editing else p.panel_edge
-        pygame.draw.rect(surface, edge, r, max(1, theme.px(1)), border_radius=radius)
+        radius = _draw_box(surface, theme, r, (20, 28, 34), p.accent if self.editing else p.panel_edge)
         pad = theme.px(10)
         if self.text:
             rect = theme.text(surface, self.text, (r.x + pad, r.centery), "body", p.text, anchor="midleft")
