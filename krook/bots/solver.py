@@ -4,26 +4,27 @@ The value is the points the maximising side takes from now on: card points of th
 ``last_bonus`` (the nest's points where they go to the last trick, and any last-trick bonus) for whoever takes
 the last trick. The post-hand review and the hard bot's endgame both use it.
 
-How it is fast enough for a whole hand in pure Python:
+What keeps it small and quick in pure Python:
 
 - **MTD(f)**: null-window alpha-beta searches closing in on the value; a transposition table of bounds keeps
   the work of one search for the next.
 - **Rank-equivalence keys.** The table is keyed at trick boundaries only, on the leader and, for each colour
-  class (trump with the birds, and each plain colour), the sequence of the cards still in play from low to high,
-  each as (owner, points, bird or not). Which cards are gone does not matter, only how the remaining ones rank
-  among themselves: a position where the 5 and 6 of red are played and one where the 7 and 8 are played hit
-  the same entry when the rest is alike. Card owners never change within a deal, so the key is a function of
-  the set of cards in play, cached per colour class. The best lead is stored as (class, rank among the
-  remaining) and so transfers between equivalent positions.
-- **Equal adjacent cards are one move**: two cards of one class in the same hand with no card still in play
-  between them, the same points and the same kind (bird or not) lead to the same result, so only the higher
-  is searched. Which cards are dominated this way is computed with the key, once a trick.
+  class (trump with the birds, and each plain colour), the cards still in play from low to high. Which cards are
+  gone does not matter, only how the remaining ones rank among themselves: a position where the 6 and 7 of
+  yellow are played and one where the 8 and 9 are played hit the same entry when the rest is alike. The cards in
+  play fall into runs held by one seat; within a run only points and kind (bird or not) matter, since a seat
+  never plays two cards to one trick, so a run is keyed as (owner, its points sorted). Card owners never change
+  within a deal, so the key is a function of the set of cards in play, cached per colour class. The best lead
+  is stored as (class, place among the remaining) and so transfers between equivalent positions.
+- **Equal cards are one move**: cards of one run with the same points and kind lead to the same result, so only
+  the highest is searched. Which cards are dominated this way is computed with the key, once a trick.
 - **The last trick is not searched**: every seat holds one card, the play is forced.
-- **Move ordering**: the table's best lead first, then masters and strong cards; a follower whose side is
-  winning the trick feeds counters and does not overtake, else wins as cheaply as possible or throws the least
-  valuable card.
-- **Bounds**: the value lies between 0 and the points still in play (plus ``last_bonus``); a search is cut as
-  soon as that interval is outside the window.
+- **Move ordering**: the table's best lead first, then the strongest cards; a follower whose side is winning
+  the trick feeds counters and does not overtake; otherwise an earlier seat tries its highest winner first and
+  the last seat its cheapest, then the least valuable card.
+- **Bounds**: the value lies between the points of the top trumps the maximising side holds in a row (they win
+  whatever happens) and the points still in play (plus ``last_bonus``) less the other side's such trumps; a
+  search is cut as soon as that interval is outside the window.
 - The inner loop is closures over local tables, integers as state and bitmasks as hands: no objects, no
   attribute lookups.
 """
