@@ -191,13 +191,31 @@ class Driver:
         raise AssertionError("the game did not finish")
 
 
-def start_game(app, preset, humans=(0,)):
+def type_deal_number(app, lobby, number: int) -> None:
+    """Fix the deals through the lobby's Deal number field, so a test sees the same cards every run."""
+    lobby.focus.focus(lobby.seed_field)
+    for digit in str(number):
+        # a keyboard sends the key, then the text it typed
+        app.frame(
+            [
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=getattr(pygame, f"K_{digit}"), mod=0, unicode=digit, scancode=0
+                ),
+                pygame.event.Event(pygame.TEXTINPUT, text=digit),
+            ],
+            dt=0.02,
+        )
+    assert lobby.lobby.seed == number
+
+
+def start_game(app, preset, humans=(0,), deal_number=2026):
     lobby = open_lobby(app)
     choose_preset(app, lobby, preset)
     for seat in humans:
         if seat:
             make_human(app, lobby, seat)
     set_target_low(app, lobby)
+    type_deal_number(app, lobby, deal_number)
     click(app, lobby.start_btn.rect.center)
     from krook.scenes.table import TableScene
 
