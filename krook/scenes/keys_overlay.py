@@ -15,6 +15,7 @@ KEYS = [
     ("R Y G B", "Name trump"),
     ("B", "Bury the chosen cards"),
     ("L", "Look at the last trick"),
+    ("H", "A hint: what a strong player would do, and why"),
     ("Tab", "Next control"),
     ("Esc", "Menu (pause, settings, save and quit)"),
     ("F1 or ?", "This list of keys"),

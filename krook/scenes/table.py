@@ -29,6 +29,7 @@ from .base import Scene, Services
 from .bidding import BiddingPhase
 from .card_sprites import CardSprites
 from .deal import DealAnimation
+from .hint import Hinter
 from .nest import CallPhase, DiscardPhase, TrumpPhase, draw_nest_pile
 from .phase import Phase
 from .play import PlayPhase, draw_last_trick, draw_trick
@@ -88,6 +89,8 @@ class TableScene(Scene):
         self._size = (0, 0)
         self.menu_button = Button("Menu", self.open_menu, "ghost", hotkey=None)
         self.last_button = Button("Last trick", self.toggle_last, "secondary")
+        self.hinter = Hinter()
+        self.hint_button = Button("Hint", self.ask_hint, "secondary")
         surface = pygame.display.get_surface() if pygame.display.get_init() else None
         self._layout(surface.get_size() if surface is not None else self.theme.size)
         self.start_hand(initial=True)
@@ -161,6 +164,7 @@ class TableScene(Scene):
         if events:
             self.queue.extend(events)
             self.refresh_view()
+        self.hinter.poll(self)
         if self.toast:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
         for seat in list(self.bubbles):
@@ -393,6 +397,9 @@ class TableScene(Scene):
         self.queue.extend(self.session.update(0.0))
         self.refresh_view()
 
+    def ask_hint(self) -> None:
+        self.hinter.ask(self)
+
     def toggle_last(self) -> None:
         if self.shown.tricks_done:
             self.show_last = not self.show_last
@@ -444,11 +451,16 @@ class TableScene(Scene):
                 self.open_menu()
             return True
         if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and (
-            self.menu_button.handle_event(e) or self.last_button.handle_event(e)
+            self.menu_button.handle_event(e)
+            or self.last_button.handle_event(e)
+            or self.hint_button.handle_event(e)
         ):
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_l:
             self.toggle_last()
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_h:
+            self.ask_hint()
             return True
         if self.show_last and e.type == pygame.MOUSEBUTTONDOWN:
             self.show_last = False
@@ -482,6 +494,7 @@ class TableScene(Scene):
         self.layout = TableLayout(size, self.theme, settings.card_scale)
         self.menu_button.rect = self.layout.menu_rect
         self.last_button.rect = self.layout.last_rect
+        self.hint_button.rect = self.layout.hint_rect
         if hasattr(self, "view"):
             self._plan_warm_up()
 
@@ -525,6 +538,9 @@ class TableScene(Scene):
         self.last_button.enabled = self.shown.tricks_done > 0
         self.last_button.visible = self.shown.dealt and self.view.phase in ("play", "hand_over", "game_over")
         self.last_button.draw(surface, self.theme)
+        self.hint_button.visible = bool(self.humans) and self.revealed and self.shown.dealt
+        self.hint_button.enabled = self.idle and self.view.to_act == self.viewer and not self.hinter.thinking
+        self.hint_button.draw(surface, self.theme)
         if self.toast:
             hud.draw_toast(self, surface, self.toast[0])
 

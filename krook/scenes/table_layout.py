@@ -25,6 +25,8 @@ class TableLayout:
         self.menu_rect.topright = (w - round(14 * u), round(12 * u))
         self.last_rect = pygame.Rect(0, 0, round(130 * u), round(38 * u))
         self.last_rect.bottomright = (w - round(16 * u), h - round(16 * u))
+        self.hint_rect = pygame.Rect(0, 0, round(90 * u), round(38 * u))
+        self.hint_rect.bottomright = (self.last_rect.x - round(10 * u), self.last_rect.bottom)
         self._ring: pygame.Surface | None = None
 
     @staticmethod

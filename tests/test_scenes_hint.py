@@ -1,0 +1,70 @@
+"""The Hint button: the hard bot's move for the player's own view, shown with its reason, never blocking."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+
+def make_table(home):
+    from krook.app import App
+    from krook.scenes.table import TableScene
+    from krook.settings_store import Settings
+    from krook.tools.gallery import build_session
+
+    app = App((1280, 720), fullscreen=False, settings=Settings(anim_speed="instant", bot_speed="instant"))
+    session = build_session(humans=(0,))
+    session.bot_delay = 0.0
+    table = TableScene(app.services, session)
+    app.stack.scenes = [table]
+    return app, table
+
+
+def wait_for_my_turn(app, table, phase: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        app.frame([], dt=0.05)
+        view = table.view
+        if view.phase == phase and view.to_act == table.viewer and table.idle and table.panel_kind == phase:
+            return
+        if view.to_act == table.viewer and table.idle and view.phase != phase:
+            # get past the other decisions quickly: pass when allowed, else any legal action
+            table.act("pass" if "pass" in view.legal else view.legal_actions().sample(random.Random(1)))
+        time.sleep(0.001)
+    raise AssertionError(f"never reached the {phase} phase")
+
+
+def ask_and_wait(app, table) -> None:
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], dt=0.02)
+    assert table.hinter.thinking
+    deadline = time.monotonic() + 30
+    while table.hinter.thinking and time.monotonic() < deadline:
+        app.frame([], dt=0.02)  # the window keeps drawing while the hint is thought out
+        time.sleep(0.005)
+    assert not table.hinter.thinking
+
+
+def test_hint_in_the_bidding_and_the_play(home):
+    app, table = make_table(home)
+    wait_for_my_turn(app, table, "bidding")
+    ask_and_wait(app, table)
+    text = table.toast[0]
+    assert text.startswith(("Pass", "Bid")), text
+    wait_for_my_turn(app, table, "play")
+    ask_and_wait(app, table)
+    reason = table.toast[0]
+    assert reason and not reason.startswith("No hint")
+    focused = table.hand_codes()[table.focus_card]
+    assert f"play {focused}" in table.view.legal, "the hint puts the focus on a card it may play"
+    table.session.close()
+
+
+def test_hint_ignored_when_it_is_not_my_turn(home):
+    app, table = make_table(home)
+    app.frame([], dt=0.05)
+    if table.view.to_act != table.viewer:
+        table.ask_hint()
+        assert not table.hinter.thinking
+    table.session.close()
