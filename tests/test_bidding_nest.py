@@ -179,3 +179,14 @@ def test_bidder_calling_own_card_plays_alone() -> None:
     match.apply("trump R")
     match.apply("call G1")
     assert match.hand.partner == 0 and match.view(0).partner == 0
+
+
+def test_explicit_maximum_bid_and_custom_point_values() -> None:
+    rules = Rules(max_bid=100)
+    match = new(rules)
+    assert list(match.legal_actions())[-1] == "bid 100"
+    match.apply("bid 100")  # the maximum ends the bidding at once
+    assert match.phase is Phase.DISCARD
+    custom = Rules(deck="45", min_bid=100, krook_points=10, ones_points=20)
+    assert custom.card_points_total == 4 * 25 + 10 + 4 * 20
+    assert custom.highest_bid == custom.card_points_total
