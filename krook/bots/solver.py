@@ -40,6 +40,25 @@ from .fast import PlayRules, bits
 INF = 10**6
 
 
+def _roomy_caller() -> Callable[..., int]:
+    """``call(fn, *args)``: ``fn(*args)`` with room for a deep search on CPython's frame stack.
+
+    CPython (3.11+) keeps Python frames in 16 KiB chunks, mapped when a call needs one more and unmapped as soon
+    as that call returns. A search 40 frames deep whose recursion keeps crossing a chunk's end maps and unmaps
+    pages hundreds of thousands of times (measured: up to a third of a whole-hand solve's CPU time, varying with
+    the caller's depth). A caller with ~3,200 local slots cannot fit in the current chunk, so it gets a chunk
+    of its own of 64 KiB, and the search that it starts has the ~39 KiB left in it (~70 solver frames).
+    """
+    names = " = ".join(f"_{i}" for i in range(3200))
+    source = f"def call(fn, *args):\n    if fn is None:\n        {names} = None\n    return fn(*args)\n"
+    scope: dict[str, Callable[..., int]] = {}
+    exec(source, scope)
+    return scope["call"]
+
+
+_roomy = _roomy_caller()
+
+
 class Solver:
     """Solves positions of one deal's play phase; reuse it for positions of the same deal (shared table).
 
@@ -51,7 +70,10 @@ class Solver:
         self.n = play.n
         self.side = tuple(bool(s) for s in side)
         self.last_bonus = last_bonus
-        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}
+        # the position at a trick boundary, by the cards in play (cleared with the table: it depends on owners)
+        self._positions: dict[int, tuple[int, int, int, int, tuple[tuple[int, ...], ...]]] = {}
+        self._key_ids: dict[tuple[int, ...], int] = {}
         self._owner = [-1] * 66
         self._segs: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in play.order]
         self._hands: list[int] = [0] * self.n
@@ -104,6 +126,8 @@ class Solver:
                     owner[card] = seat
         if conflict:
             self.table.clear()
+            self._positions.clear()
+            self._key_ids.clear()
             for seg in self._segs:
                 seg.clear()
         self._hands[:] = list(hands)
@@ -168,6 +192,10 @@ class Solver:
     @staticmethod
     def _mtdf(search: Callable[[int, int], int], high: int) -> int:
         """Null-window searches closing in on the value; the table keeps the bounds between them."""
+        return _roomy(Solver._mtdf_search, search, high)
+
+    @staticmethod
+    def _mtdf_search(search: Callable[[int, int], int], high: int) -> int:
         low = 0
         g = high // 2
         while low < high:
@@ -208,8 +236,6 @@ class Solver:
             for c in seq:
                 m |= 1 << c
             class_masks.append(m)
-        m0, m1, m2, m3 = class_masks
-        seg0, seg1, seg2, seg3 = segs
         cls = [0] * 66
         for i, seq in enumerate(orders):
             for c in seq:
@@ -272,7 +298,7 @@ class Solver:
             segs[i][sub] = entry
             return entry
 
-        def state(remaining: int) -> tuple[tuple[int, ...], int, int, list[tuple[int, ...]]]:
+        def state(remaining: int) -> tuple[tuple[int, ...], int, int, list[tuple[int, ...]], int]:
             parts = []
             for i in range(nclass):
                 sub = remaining & class_masks[i]
@@ -286,7 +312,57 @@ class Solver:
             for p in parts:
                 dom |= p[1]
                 pts += p[2]
-            return key, dom, pts, [p[3] for p in parts]
+            return key, dom, pts, [p[3] for p in parts], parts[trump][4]
+
+        orders_memo: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+        def follow_order(
+            moves: int, pw: Sequence[int], wpow: int, partner: bool, early: bool
+        ) -> tuple[tuple[int, int, int], ...]:
+            """A follower's cards in search order, each as (its bit, its power, its points)."""
+            wins = []
+            cands = []
+            for c in bits(moves):
+                if pw[c] > wpow:
+                    wins.append(c)
+                else:
+                    cands.append(c)
+            if partner:
+                # partner winning: feed counters, overtake last
+                cands.sort(key=feed_key.__getitem__)
+                wins.sort(key=pw.__getitem__)
+                cands += wins
+            else:
+                # win (the last seat as cheaply as possible; an earlier seat tries its highest winner
+                # first, then the cheaper ones), else throw the least valuable card
+                cands.sort(key=low_key.__getitem__)
+                wins.sort(key=pw.__getitem__)
+                if early and wins:
+                    wins.insert(0, wins.pop())
+                cands = wins + cands
+            return tuple((1 << c, pw[c], points[c]) for c in cands)
+
+        positions = self._positions
+        key_ids = self._key_ids
+        leads: dict[int, list[tuple[int, int, int, int, int]]] = {}
+
+        def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
+            """The cards in play at a trick boundary as (key id, dominated cards, points + bonus, sure trump
+            points, each class's cards low to high); the key id is shared by rank-equivalent positions."""
+            key, dom, pts, cards, sure = state(remaining)
+            kid = key_ids.setdefault(key, len(key_ids))
+            pos = (kid, dom, pts + bonus, sure, tuple(cards))
+            positions[remaining] = pos
+            return pos
+
+        def lead_order(moves: int) -> list[tuple[int, int, int, int, int]]:
+            """A leader's cards strongest first (trump first), each as (card, bit, led colour, power, points)."""
+            out = []
+            for c in bits(moves):
+                led = trump if c >= KROOK else c >> 4
+                out.append((c, 1 << c, led, power[led][c], points[c]))
+            out.sort(key=lambda x: -x[3])
+            return out
 
         def boundary(leader: int, alpha: int, beta: int) -> int:
             """Value of the position where ``leader`` leads to a new trick."""
@@ -312,23 +388,11 @@ class Solver:
             remaining = 0
             for h in hands:
                 remaining |= h
-            sub = remaining & m0
-            e0 = seg0.get(sub)
-            if e0 is None:
-                e0 = segment(0, sub)
-            sub = remaining & m1
-            e1 = seg1.get(sub)
-            if e1 is None:
-                e1 = segment(1, sub)
-            sub = remaining & m2
-            e2 = seg2.get(sub)
-            if e2 is None:
-                e2 = segment(2, sub)
-            sub = remaining & m3
-            e3 = seg3.get(sub)
-            if e3 is None:
-                e3 = segment(3, sub)
-            key = (leader, e0[0], e1[0], e2[0], e3[0])
+            pos = positions.get(remaining)
+            if pos is None:
+                pos = position(remaining)
+            kid, dom, upper0, run, parts = pos
+            key = kid << 3 | leader
             entry = table.get(key)
             if entry is not None:
                 lower, upper, best_code = entry
@@ -343,8 +407,7 @@ class Solver:
             else:
                 if beta <= 0:
                     return 0
-                upper = e0[2] + e1[2] + e2[2] + e3[2] + bonus
-                run = (e0, e1, e2, e3)[trump][4]
+                upper = upper0
                 if run > 0:
                     lower = run
                     if lower >= beta:
@@ -356,31 +419,23 @@ class Solver:
                     return upper
                 best_code = -1
             count[0] += 1
-            dom = e0[1] | e1[1] | e2[1] | e3[1]
             moves = hand & ~dom
-            cands = []
-            m = moves
-            while m:
-                low = m & -m
-                cands.append(low.bit_length() - 1)
-                m ^= low
-            if len(cands) > 1:
-                cands.sort(key=lambda c: -power[cls[c]][c])
-                if best_code >= 0:
-                    parts = (e0, e1, e2, e3)
-                    first = parts[best_code >> 6][3][best_code & 63]
-                    if first in cands:
-                        cands.remove(first)
-                        cands.insert(0, first)
+            cands = leads.get(moves)
+            if cands is None:
+                cands = lead_order(moves)
+                leads[moves] = cands
+            if best_code >= 0:
+                first = parts[best_code >> 6][best_code & 63]
+                if moves >> first & 1 and cands[0][0] != first:
+                    cands = [x for x in cands if x[0] == first] + [x for x in cands if x[0] != first]
             maximise = side[leader]
             best = -1 if maximise else INF
-            best_card = cands[0]
+            best_card = cands[0][0]
             after = nxt[leader]
             a, b = alpha, beta
-            for c in cands:
-                hands[leader] = hand ^ (1 << c)
-                led = trump if c >= KROOK else c >> 4
-                v = follow(1, after, led, leader, power[led][c], points[c], a, b, dom)
+            for c, cbit, led, p, cp in cands:
+                hands[leader] = hand ^ cbit
+                v = follow(1, after, led, leader, p, cp, a, b, dom)
                 hands[leader] = hand
                 if maximise:
                     if v > best:
@@ -405,8 +460,8 @@ class Solver:
                     lower = best
             else:
                 lower = upper = best
-            part = (e0, e1, e2, e3)[cls[best_card]][3]
-            table[key] = [lower, upper, cls[best_card] << 6 | part.index(best_card)]
+            i = cls[best_card]
+            table[key] = (lower, upper, i << 6 | parts[i].index(best_card))
             return best
 
         def follow(
@@ -424,50 +479,30 @@ class Solver:
                 moves = hand
             moves &= ~dom
             pw = power[led]
-            cands = []
             if moves & (moves - 1):
-                wins = []
-                m = moves
-                while m:
-                    low = m & -m
-                    c = low.bit_length() - 1
-                    m ^= low
-                    if pw[c] > wpow:
-                        wins.append(c)
-                    else:
-                        cands.append(c)
-                if side[wseat] == side[seat]:
-                    # partner winning: feed counters, overtake last
-                    if len(cands) > 1:
-                        cands.sort(key=feed_key.__getitem__)
-                    if wins:
-                        wins.sort(key=pw.__getitem__)
-                        cands += wins
-                else:
-                    # win (the last seat as cheaply as possible; an earlier seat tries its highest winner
-                    # first, then the cheaper ones), else throw the least valuable card
-                    if len(cands) > 1:
-                        cands.sort(key=low_key.__getitem__)
-                    if wins:
-                        if len(wins) > 1:
-                            wins.sort(key=pw.__getitem__)
-                            if k < n - 1:
-                                wins.insert(0, wins.pop())
-                        cands = wins + cands
+                mkey = (
+                    ((moves << 11 | wpow + 1) << 2 | led) << 2
+                    | (side[wseat] == side[seat]) << 1
+                    | (k < n - 1)
+                )
+                cands = orders_memo.get(mkey)
+                if cands is None:
+                    cands = follow_order(moves, pw, wpow, side[wseat] == side[seat], k < n - 1)
+                    orders_memo[mkey] = cands
             else:
-                cands.append(moves.bit_length() - 1)
+                c = moves.bit_length() - 1
+                cands = ((moves, pw[c], points[c]),)
             maximise = side[seat]
             best = -1 if maximise else INF
             k1 = k + 1
             if k1 < n:
                 after = nxt[seat]
-                for c in cands:
-                    hands[seat] = hand ^ (1 << c)
-                    p = pw[c]
+                for cbit, p, cp in cands:
+                    hands[seat] = hand ^ cbit
                     if p > wpow:
-                        v = follow(k1, after, led, seat, p, pts + points[c], alpha, beta, dom)
+                        v = follow(k1, after, led, seat, p, pts + cp, alpha, beta, dom)
                     else:
-                        v = follow(k1, after, led, wseat, wpow, pts + points[c], alpha, beta, dom)
+                        v = follow(k1, after, led, wseat, wpow, pts + cp, alpha, beta, dom)
                     hands[seat] = hand
                     if maximise:
                         if v > best:
@@ -484,10 +519,10 @@ class Solver:
                                 break
                 return best
             # the trick's last card
-            for c in cands:
-                hands[seat] = hand ^ (1 << c)
-                w = seat if pw[c] > wpow else wseat
-                gained = pts + points[c]
+            for cbit, p, cp in cands:
+                hands[seat] = hand ^ cbit
+                w = seat if p > wpow else wseat
+                gained = pts + cp
                 if not side[w]:
                     gained = 0
                 hw = hands[w]
