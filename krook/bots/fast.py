@@ -18,7 +18,19 @@ class PlayRules:
     """Static facts of the play phase for one rule set and one trump colour (``trump`` None: no trump)."""
 
     __slots__ = (
-        "above", "birds", "follow", "kat", "must_trump", "n", "order", "points", "power", "rank", "rules", "trump",
+        "above",
+        "birds",
+        "follow",
+        "kat",
+        "memo",
+        "must_trump",
+        "n",
+        "order",
+        "points",
+        "power",
+        "rank",
+        "rules",
+        "trump",
         "trump_mask",
     )
 
@@ -33,9 +45,7 @@ class PlayRules:
         self.kat = rules.krook_any_time
         self.must_trump = rules.must_trump
         # follow[led]: the cards that follow colour ``led`` (trump's includes the birds)
-        self.follow = tuple(
-            (self.trump_mask if c == trump else COLOR_MASKS[c]) for c in range(4)
-        )
+        self.follow = tuple((self.trump_mask if c == trump else COLOR_MASKS[c]) for c in range(4))
         # power[led][card]: trick strength of ``card`` when ``led`` was led; -1 cannot win
         power = []
         for led in range(4):
@@ -60,9 +70,12 @@ class PlayRules:
         above = [0] * 66
         for seq in order:
             for i, card in enumerate(seq):
-                for higher in seq[i + 1:]:
+                for higher in seq[i + 1 :]:
                     above[card] |= 1 << higher
         self.above = tuple(above)
+        # searches' caches of facts derived from these (move orders by hand and trick state), shared by every
+        # search on this rule set and trump
+        self.memo: dict[str, dict[int, object]] = {}
 
     def led_of(self, card: int) -> int:
         return self.trump if card >= KROOK else card >> 4  # type: ignore[return-value]

@@ -314,7 +314,8 @@ class Solver:
                 pts += p[2]
             return key, dom, pts, [p[3] for p in parts], parts[trump][4]
 
-        orders_memo: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # move orders depend on the cards and the trick only: every solver of these rules shares them
+        orders_memo: dict[int, tuple[tuple[int, int, int], ...]] = play.memo.setdefault("follow", {})  # type: ignore[assignment]
 
         def follow_order(
             moves: int, pw: Sequence[int], wpow: int, partner: bool, early: bool
@@ -344,7 +345,7 @@ class Solver:
 
         positions = self._positions
         key_ids = self._key_ids
-        leads: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        leads: dict[int, list[tuple[int, int, int, int, int]]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
 
         def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
             """The cards in play at a trick boundary as (key id, dominated cards, points + bonus, sure trump
