@@ -26,7 +26,11 @@ What keeps it small and quick in pure Python:
   whatever happens) and the points still in play (plus ``last_bonus``) less the other side's such trumps; a
   search is cut as soon as that interval is outside the window.
 - The inner loop is closures over local tables, integers as state and bitmasks as hands: no objects, no
-  attribute lookups.
+  attribute lookups. Each follower's and leader's cards in search order are memoised by hand and trick state
+  (shared by every solver of one ``PlayRules``), and a trick boundary's key, dominated cards and bounds by the
+  cards in play; table keys are small integers.
+- **Room on the frame stack**: the search starts from a caller with a large frame, so its recursion runs in a
+  CPython frame chunk of its own instead of mapping and unmapping one each time it crosses a chunk's end.
 """
 
 from __future__ import annotations
