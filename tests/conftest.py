@@ -1,6 +1,12 @@
-"""Fixtures the scene tests share: a home folder of the test's own, and quick bots in the seats."""
+"""Fixtures the tests share: headless SDL, a home folder of the test's own, and quick bots in the seats."""
 
 from __future__ import annotations
+
+import os
+
+# Every test runs headless: no window, no sound card. Set before any test module imports pygame.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 

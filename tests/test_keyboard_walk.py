@@ -6,11 +6,7 @@ scene, or a card the player may choose), whenever the top scene is waiting for t
 
 from __future__ import annotations
 
-import os
 import time
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

@@ -2,60 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import time
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from scene_helpers import SIZE, button, click, key, make_app
 
 from krook.settings_store import Settings
-
-SIZE = (1280, 720)
 
 
 @pytest.fixture
 def home(home, simple_bots):
     return home
-
-
-def make_app(**settings):
-    from krook.app import App
-
-    s = Settings(anim_speed="instant", bot_speed="instant", window_size=SIZE, **settings)
-    app = App(SIZE, fullscreen=False, settings=s)
-    app.frame([], dt=0.0)
-    return app
-
-
-def click(app, pos, button=1):
-    pos = (int(pos[0]), int(pos[1]))
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
-        ],
-        dt=0.02,
-    )
-
-
-def key(app, k, unicode=""):
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)], dt=0.02)
-
-
-def button(scene, label):
-    from krook.ui import Button
-
-    widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
-    widgets += list(getattr(scene, "buttons", []))
-    widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
-    for w in widgets:
-        if isinstance(w, Button) and w.label.startswith(label) and w.visible:
-            return w
-    raise AssertionError(f"no button {label!r} on {type(scene).__name__}")
 
 
 def open_lobby(app):

@@ -3,11 +3,6 @@ by injected pygame events (dummy video). Every socket and thread is closed at th
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import dataclasses
 import socket
 import threading
@@ -15,6 +10,7 @@ import time
 
 import pygame
 import pytest
+from scene_helpers import button
 
 from krook.settings_store import Settings
 
@@ -109,18 +105,6 @@ def type_into(app, field, text):
         key(app, pygame.K_BACKSPACE)
     frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=text)])
     assert field.text == text
-
-
-def button(scene, label):
-    from krook.ui import Button
-
-    widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
-    widgets += list(getattr(scene, "buttons", []))
-    widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
-    for w in widgets:
-        if isinstance(w, Button) and w.label.startswith(label) and w.visible:
-            return w
-    raise AssertionError(f"no button {label!r} on {type(scene).__name__}")
 
 
 def pump(apps, cond, timeout=15.0, what="the condition"):
