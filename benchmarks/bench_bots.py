@@ -12,28 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 
 from krook.bots.fast import PlayRules
+from krook.bots.positions import random_position
 from krook.bots.solver import Solver
-from krook.rules import PRESETS, Match, Phase
-
-
-def position(preset: str, seed: int, tricks_left: int) -> Match:
-    rules = PRESETS[preset].rules
-    rng = random.Random(seed)
-    while True:
-        match = Match(rules, seed=rng.randrange(1 << 30), first_dealer=rng.randrange(rules.players))
-        while match.phase not in (Phase.PLAY, Phase.HAND_OVER):
-            match.apply(match.legal_actions().sample(rng))
-        if match.phase is Phase.PLAY:
-            break
-    hand = match.hand
-    while hand.hands[hand.to_act].bit_count() > tricks_left or hand.trick:
-        match.apply(match.legal_actions().sample(rng))
-    return match
+from krook.rules import Match
 
 
 def solve(match: Match) -> dict[str, float | int]:
@@ -68,7 +53,7 @@ def main() -> None:
     for tricks in opts.tricks:
         runs = []
         for i in range(opts.hands):
-            run = solve(position(opts.preset, opts.seed * 1000 + i, tricks))
+            run = solve(random_position(opts.preset, opts.seed * 1000 + i, tricks))
             runs.append(run)
             if opts.verbose:
                 print(

@@ -10,30 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from krook.bots.fast import PlayRules, bits
+from krook.bots.positions import random_position
 from krook.bots.solver import Solver
 from krook.rules import PRESETS, Match, Phase
 from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
 
 PRESET_NAMES = sorted(PRESETS)
-
-
-def play_to(preset: str, seed: int, tricks_left: int, extra: int) -> Match:
-    """A random position of ``preset``: random bidding and play until ``tricks_left`` tricks remain,
-    then ``extra`` cards into the current trick."""
-    rules = PRESETS[preset].rules
-    rng = random.Random(seed)
-    while True:
-        match = Match(rules, seed=rng.randrange(1 << 30), first_dealer=rng.randrange(rules.players))
-        while match.phase not in (Phase.PLAY, Phase.HAND_OVER):
-            match.apply(match.legal_actions().sample(rng))
-        if match.phase is Phase.PLAY:
-            break
-    hand = match.hand
-    while True:
-        left = hand.hands[hand.to_act].bit_count() if hand.to_act is not None else 0
-        if left <= tricks_left and len(hand.trick) == min(extra, rules.players - 1):
-            return match
-        match.apply(match.legal_actions().sample(rng))
 
 
 def last_bonus(match: Match) -> int:
@@ -75,7 +57,7 @@ def minimax(hand, side: list[bool], bonus: int) -> int:  # type: ignore[no-untyp
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**9), st.integers(1, 2), st.integers(0, 5))
 def test_solver_equals_plain_minimax(preset: str, seed: int, tricks: int, extra: int) -> None:
-    match = play_to(preset, seed, tricks, extra)
+    match = random_position(preset, seed, tricks, extra)
     hand = match.hand
     rules = hand.rules
     rng = random.Random(seed)
@@ -106,7 +88,7 @@ def test_fast_play_rules_equal_the_referee(preset: str) -> None:
     rng = random.Random(preset)
     checked = 0
     for _ in range(12):
-        match = play_to(preset, rng.randrange(1 << 30), rules.hand_size, 0)
+        match = random_position(preset, rng.randrange(1 << 30), rules.hand_size, 0)
         hand = match.hand
         play = PlayRules(rules, hand.trump)
         while hand.phase is Phase.PLAY:
@@ -152,7 +134,7 @@ def fast_minimax(
 def test_solver_equals_plain_minimax_on_three_tricks(preset: str, seed: int, extra: int) -> None:
     """Three tricks are deep enough for the rank-equivalent table keys, the merged moves and the sure-trump bounds
     to cut: the value still equals a plain minimax's."""
-    match = play_to(preset, seed, 3, extra)
+    match = random_position(preset, seed, 3, extra)
     hand = match.hand
     rules = hand.rules
     rng = random.Random(seed)
@@ -172,7 +154,7 @@ def test_a_shared_table_gives_the_values_of_fresh_solves(preset: str) -> None:
     rules = PRESETS[preset].rules
     rng = random.Random(preset)
     for _ in range(4):
-        match = play_to(preset, rng.randrange(1 << 30), 5, 0)
+        match = random_position(preset, rng.randrange(1 << 30), 5, 0)
         hand = match.hand
         side = [rng.random() < 0.5 for _ in range(rules.players)]
         bonus = last_bonus(match)
