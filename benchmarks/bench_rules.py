@@ -48,11 +48,11 @@ def listing_us(preset: str, samples: int = 20000, seed: int = 2) -> float:
     total = 0.0
     count = 0
     while count < samples:
+        if match.is_over:
+            match = Match(rules, seed=rng.randrange(1 << 30))
+            continue
         if match.phase is Phase.HAND_OVER:
-            if match.is_over:
-                match = Match(rules, seed=rng.randrange(1 << 30))
-            else:
-                match.next_hand()
+            match.next_hand()
             continue
         t0 = time.perf_counter()
         legal = match.legal_actions()
