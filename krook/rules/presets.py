@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -19,8 +20,9 @@ class Preset:
     description: str
     settings: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
+        # cached: matching a lobby or a new game against every preset must not rebuild and revalidate them
         return from_overrides(Rules(), dict(self.settings))
 
 

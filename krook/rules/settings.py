@@ -429,7 +429,7 @@ class Rules:
 
     # -- serialisation ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {name: getattr(self, name) for name in _SETTING_NAMES}
 
     def replace(self, **changes: Any) -> Rules:
         return from_overrides(self, changes)
@@ -443,12 +443,15 @@ class Rules:
         }
 
 
+_SETTING_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
+
+
 def from_overrides(base: Rules, overrides: dict[str, Any]) -> Rules:
     """A rule set made of ``base`` with the named settings changed; unknown names are an error."""
     unknown = [name for name in overrides if name not in SPEC_BY_NAME]
     if unknown:
         raise RulesError(f"unknown setting {unknown[0]!r}; the settings are listed in docs/RULES.md")
-    values = dataclasses.asdict(base)
+    values = base.to_dict()
     for name, value in overrides.items():
         # JSON has one number type and lobby text fields give strings; accept the forms a person would write.
         spec = SPEC_BY_NAME[name]
