@@ -25,8 +25,9 @@ def random_hands(preset: str, seconds: float, seed: int = 1) -> float:
     # CPU time of this process: the figure is per core and not diluted by other work on a shared machine
     start = time.process_time()
     deadline = start + seconds
+    hand_over = Phase.HAND_OVER
     while True:
-        while match.phase is not Phase.HAND_OVER:
+        while match.phase is not hand_over:
             if match.is_over:
                 break
             match.apply(match.legal_actions().sample(rng))

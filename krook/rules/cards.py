@@ -75,6 +75,7 @@ CARD_NAMES: dict[int, str] = {
     KROOK: "K",
     KROOK2: "K2",
 }
+_NAME_OF_BIT: dict[int, str] = {1 << cid: name for cid, name in CARD_NAMES.items()}
 CARD_BY_NAME: dict[str, int] = {name: cid for cid, name in CARD_NAMES.items()}
 
 
@@ -125,8 +126,16 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def names(mask_or_cards: int | Iterable[int]) -> list[str]:
-    cards = iter_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
-    return [CARD_NAMES[c] for c in cards]
+    if not isinstance(mask_or_cards, int):
+        return [CARD_NAMES[c] for c in mask_or_cards]
+    # views and scores name masks on every action: one loop over the set bits, no generator
+    mask = mask_or_cards
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_NAME_OF_BIT[low])
+        mask ^= low
+    return out
 
 
 def describe_color(color: int) -> str:

@@ -3,6 +3,7 @@ of the first rounds until the nest is full (as the tournament rules describe).""
 
 from __future__ import annotations
 
+import functools
 import random
 
 from .cards import mask_of, names, parse_cards
@@ -16,22 +17,42 @@ def hand_seed(game_seed: int, hand_index: int) -> int:
 
 
 def deal_from_seed(rules: Rules, dealer: int, seed: int) -> tuple[list[int], int]:
+    """Shuffle with ``seed`` and deal: one card at a time clockwise from the dealer's left, the nest between.
+
+    The shuffle is Fisher-Yates from the top drawing by rejection from ``getrandbits``, the order
+    ``random.shuffle`` draws in, written out so that a seed's deal depends only on the Mersenne Twister (not on a
+    Python version's shuffle). Each card is dealt as soon as the shuffle fixes its place.
+    """
     deck = list(rules.deck_cards)
-    random.Random(seed).shuffle(deck)
-    return deal_in_order(rules, dealer, deck)
+    pattern = _deal_pattern(rules.players, rules.hand_size, rules.nest_size, dealer)
+    getrandbits = random.Random(seed).getrandbits
+    slots = [0] * (rules.players + 1)
+    for i in range(len(deck) - 1, 0, -1):
+        k = _BIT_LENGTH[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        card = deck[j]
+        deck[j] = deck[i]
+        slots[pattern[i]] |= 1 << card
+    slots[pattern[0]] |= 1 << deck[0]
+    nest = slots.pop()
+    return slots, nest
 
 
-def deal_in_order(rules: Rules, dealer: int, deck: list[int]) -> tuple[list[int], int]:
-    n = rules.players
-    hands = [0] * n
-    nest = 0
-    it = iter(deck)
-    for round_ in range(rules.hand_size):
-        for i in range(1, n + 1):
-            hands[(dealer + i) % n] |= 1 << next(it)
-        if round_ < rules.nest_size:
-            nest |= 1 << next(it)
-    return hands, nest
+# bits to draw for a place in 0..i
+_BIT_LENGTH = tuple((i + 1).bit_length() for i in range(128))
+
+
+@functools.lru_cache(maxsize=256)
+def _deal_pattern(n: int, hand_size: int, nest_size: int, dealer: int) -> tuple[int, ...]:
+    """The receiver of each card in deck order: a seat, or ``n`` for the nest."""
+    pattern: list[int] = []
+    for round_ in range(hand_size):
+        pattern += [(dealer + i) % n for i in range(1, n + 1)]
+        if round_ < nest_size:
+            pattern.append(n)
+    return tuple(pattern)
 
 
 def deal_to_dict(hands: list[int] | tuple[int, ...], nest: int) -> dict[str, list[list[str]] | list[str]]:

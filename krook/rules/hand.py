@@ -24,6 +24,12 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+# Module constants for the hot paths: in Python 3.11 ``Phase.PLAY`` is an unspecialised lookup through
+# EnumType.__getattr__, a module global is a cached one.
+PLAY = Phase.PLAY
+HAND_OVER = Phase.HAND_OVER
+
+
 class Trick(NamedTuple):
     """A finished trick (a named tuple: thousands are made per second in simulations)."""
 
@@ -53,10 +59,14 @@ class Hand:
         self.contract: int | None = None
         self.trump: int | None = None
         self.trump_mask = 0
+        self._power = rules.rank  # what a card is worth in a trick it can win: rank, +1000 for trump
         self.called: int | None = None
         self.partner: int | None = None
         self.partner_revealed = False
         self.trick: list[tuple[int, int]] = []
+        self._follow = 0  # the cards that follow the current trick's lead (its colour; trump with the birds)
+        self._krook_any_time = rules.krook_any_time
+        self._must_trump = rules.must_trump
         self.leader = 0
         self.tricks: list[Trick] = []
         self.won_points = [0] * self.n
@@ -75,25 +85,30 @@ class Hand:
     # -- queries ---------------------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        return self.phase is Phase.HAND_OVER
+        return self.phase is HAND_OVER
 
     def legal_actions(self) -> LegalActions:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            if self.phase is PLAY:
+                # the bulk of every hand, so listed without the dispatch below
+                legal = legal_plays(self.playable_mask(self.to_act))  # type: ignore[arg-type]
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
+        return legal
 
     def playable_mask(self, seat: int) -> int:
         """Cards ``seat`` may play to the current trick (only meaningful in the play phase)."""
         hand = self.hands[seat]
         if not self.trick:
             return hand
-        led = self._led_color()
-        follow = hand & self._color_with_birds(led)
+        follow = hand & self._follow
         if follow:
-            if self.rules.krook_any_time:
+            if self._krook_any_time:
                 return follow | (hand & BIRDS)
             return follow
-        if self.rules.must_trump:
+        if self._must_trump:
             trumps = hand & self.trump_mask
             if trumps:
                 return trumps
@@ -125,7 +140,7 @@ class Hand:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if self.phase is Phase.PLAY and text in legal.texts:
+        if self.phase is PLAY and text in legal.texts:
             # Fast path for the bulk of every hand: a listed card play needs no parsing or dispatch.
             self._legal = None
             self.actions.append(text)
@@ -174,7 +189,7 @@ class Hand:
         if seat is None:
             return LegalActions()
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is PLAY:
             return LegalActions(play_texts(self.playable_mask(seat)))
         if phase is Phase.BIDDING:
             return LegalActions(self._bidding_options(seat))
@@ -309,6 +324,7 @@ class Hand:
     def _set_trump(self, color: int) -> None:
         self.trump = color
         self.trump_mask = COLOR_MASKS[color] | BIRDS
+        self._power = _power_table(self.rules.rank, self.trump_mask)
 
     def _start_play(self) -> None:
         lead = self.rules.first_lead
@@ -329,17 +345,22 @@ class Hand:
         return self.trump_mask if color == self.trump else COLOR_MASKS[color]
 
     def _play(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
+        self.hands[seat] ^= 1 << card  # legal, so held
         trick = self.trick
         trick.append((seat, card))
         if card == self.called:
             self.partner_revealed = True
         if len(trick) < self.n:
+            if len(trick) == 1:
+                led = card >> 4
+                self._follow = self.trump_mask if card >= KROOK or led == self.trump else COLOR_MASKS[led]
             self.to_act = (seat + 1) % self.n
             return
         winner = self.trick_winner(trick)
         point_list = self.rules.point_list
-        points = sum([point_list[played] for _, played in trick])
+        points = 0
+        for _, played in trick:
+            points += point_list[played]
         self.tricks.append(Trick(trick[0][0], tuple(trick), winner, points))
         self.won_points[winner] += points
         self.won_tricks[winner] += 1
@@ -348,24 +369,18 @@ class Hand:
         if self.hands[winner]:
             self.to_act = winner
         else:
-            self.phase = Phase.HAND_OVER
+            self.phase = HAND_OVER
             self.to_act = None
 
     def trick_winner(self, trick: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> int:
-        rank = self.rules.rank
-        trump_mask = self.trump_mask
+        """The seat whose card wins: the highest trump, else the highest card of the colour led."""
+        power = self._power
         first = trick[0][1]
-        led = self.trump if first >= KROOK else first >> 4
-        best_seat, best_key = trick[0][0], -1
+        contenders = self.trump_mask | (COLOR_MASKS[first >> 4] if first < KROOK else 0)
+        best_seat, best = trick[0][0], -1
         for seat, card in trick:
-            if trump_mask >> card & 1:
-                key = 1000 + rank[card]
-            elif card >> 4 == led:
-                key = rank[card]
-            else:
-                continue
-            if key > best_key:
-                best_seat, best_key = seat, key
+            if contenders >> card & 1 and power[card] > best:
+                best_seat, best = seat, power[card]
         return best_seat
 
     # -- derived facts used by views and scoring ----------------------------------------------------------
@@ -379,6 +394,11 @@ class Hand:
 
     def described_nest(self) -> list[str]:
         return names(self.nest)
+
+
+@functools.lru_cache(maxsize=64)
+def _power_table(rank: tuple[int, ...], trump_mask: int) -> tuple[int, ...]:
+    return tuple(r + 1000 if trump_mask >> card & 1 else r for card, r in enumerate(rank))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -408,3 +428,15 @@ def play_texts(mask: int) -> tuple[str, ...]:
         mask >>= 16
         shift += 16
     return out
+
+
+_LEGAL_PLAYS: dict[int, LegalActions] = {}
+
+
+def legal_plays(mask: int) -> LegalActions:
+    legal = _LEGAL_PLAYS.get(mask)
+    if legal is None:
+        if len(_LEGAL_PLAYS) >= 4096:
+            _LEGAL_PLAYS.clear()
+        legal = _LEGAL_PLAYS[mask] = LegalActions(play_texts(mask))
+    return legal

@@ -45,9 +45,15 @@ class DiscardRule:
             yield "discard " + " ".join(CARD_NAMES[c] for c in sorted(required + list(combo)))
 
     def sample(self, rng: random.Random) -> str:
+        """A uniformly random allowed discard (a partial Fisher-Yates over the free cards)."""
         free = list(iter_mask(self.allowed & ~self.required))
-        chosen = list(iter_mask(self.required)) + rng.sample(free, self.count - self.required.bit_count())
-        return "discard " + " ".join(CARD_NAMES[c] for c in sorted(chosen))
+        chosen = self.required
+        rand = rng.random
+        for i in range(self.count - self.required.bit_count()):
+            j = i + int(rand() * (len(free) - i))
+            free[i], free[j] = free[j], free[i]
+            chosen |= 1 << free[i]
+        return "discard " + " ".join([CARD_NAMES[c] for c in iter_mask(chosen)])
 
     def to_dict(self) -> dict[str, object]:
         return {

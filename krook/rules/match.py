@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import names
 from .deal import deal_from_seed, deal_to_dict, hand_seed
 from .errors import IllegalActionError, RulesError
-from .hand import Hand, Phase
+from .hand import HAND_OVER, Hand, Phase
 from .legal import LegalActions
 from .presets import DEFAULT_PRESET, matching_preset, spec_for
 from .scoring import HandResult, decide_winner, score_hand
@@ -47,10 +47,13 @@ class Match:
         self.scores = [0] * self.rules.team_count
         self.hands: list[Hand] = []
         self.results: list[HandResult] = []
-        # Views repeat these on every action; results never change once scored, so their dicts are kept.
-        self.result_dicts: list[dict[str, Any]] = []
+        self._result_dicts: list[dict[str, Any]] = []
         self.rules_dict = self.rules.to_dict()
         self.winner: int | None = None
+        # ``phase`` and ``is_over`` are plain attributes kept in step by every change below, not properties:
+        # the driving loop of every simulation reads them once per action.
+        self.phase = Phase.BIDDING
+        self.is_over = False
         self._start_hand(first_dealer, deal)
 
     # -- driving ----------------------------------------------------------------------------------------
@@ -59,16 +62,8 @@ class Match:
         return self.hands[-1]
 
     @property
-    def phase(self) -> Phase:
-        return self.hands[-1].phase if self.winner is None else Phase.GAME_OVER
-
-    @property
     def to_act(self) -> int | None:
         return self.hands[-1].to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
 
     def legal_actions(self) -> LegalActions:
         hand = self.hands[-1]
@@ -81,7 +76,8 @@ class Match:
             raise IllegalActionError(action, "the game is over")
         hand = self.hands[-1]
         hand.apply(action, seat)
-        if hand.phase is Phase.HAND_OVER:
+        phase = self.phase = hand.phase
+        if phase is HAND_OVER:
             self._finish_hand(hand)
 
     def next_hand(self, deal: tuple[list[int], int] | None = None, dealer: int | None = None) -> None:
@@ -97,17 +93,27 @@ class Match:
     def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None) -> None:
         if deal is None:
             deal = deal_from_seed(self.rules, dealer, hand_seed(self.seed, len(self.hands)))
-        self.hands.append(Hand(self.rules, dealer, deal[0], deal[1]))
+        hand = Hand(self.rules, dealer, deal[0], deal[1])
+        self.hands.append(hand)
+        self.phase = hand.phase
 
     def _finish_hand(self, hand: Hand) -> None:
         result = score_hand(hand)
         self.results.append(result)
-        self.result_dicts.append(result.to_dict())
         for i, delta in enumerate(result.deltas):
             self.scores[i] += delta
         self.winner = decide_winner(self.rules, self.scores, result)
+        if self.winner is not None:
+            self.is_over = True
+            self.phase = Phase.GAME_OVER
 
     # -- reading ----------------------------------------------------------------------------------------
+    def result_dicts(self) -> list[dict[str, Any]]:
+        """Every hand's result as a dict; views repeat these on every action and results never change."""
+        done = self._result_dicts
+        done.extend(r.to_dict() for r in self.results[len(done) :])
+        return done
+
     def view(self, seat: int | None) -> SeatView:
         from .view import build_view  # imported late: view.py reads the Match
 

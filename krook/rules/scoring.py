@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_NAMES, Color, names
+from .cards import CARD_NAMES, iter_mask, names
 from .hand import Hand
 from .settings import Rules
 
@@ -41,22 +42,27 @@ class HandResult:
         return cls(**data)
 
 
-def _hand_sides(hand: Hand) -> list[list[int]]:
+def _hand_sides(hand: Hand) -> tuple[tuple[int, ...], ...]:
     """Who shares points in this hand: fixed teams; the called pair against the rest; else each seat alone."""
     rules, n = hand.rules, hand.n
-    if rules.partnership == "fixed":
-        return [[s for s in range(n) if s % 2 == t] for t in range(2)]
     if rules.partnership == "called" and hand.bidder is not None:
-        pair = sorted({hand.bidder, hand.partner if hand.partner is not None else hand.bidder})
-        return [pair, [s for s in range(n) if s not in pair]]
-    return [[s] for s in range(n)]
+        pair = tuple(sorted({hand.bidder, hand.partner if hand.partner is not None else hand.bidder}))
+        return pair, tuple(s for s in range(n) if s not in pair)
+    return _fixed_sides(n, rules.partnership == "fixed")
+
+
+@functools.lru_cache(maxsize=16)
+def _fixed_sides(n: int, teams: bool) -> tuple[tuple[int, ...], ...]:
+    if teams:
+        return tuple(tuple(s for s in range(n) if s % 2 == t) for t in range(2))
+    return tuple((s,) for s in range(n))
 
 
 def score_hand(hand: Hand) -> HandResult:
     rules: Rules = hand.rules
     n = hand.n
     columns = rules.team_count
-    trump = Color(hand.trump).letter if hand.trump is not None else None
+    trump = "RYGB"[hand.trump] if hand.trump is not None else None
     called = CARD_NAMES[hand.called] if hand.called is not None else None
     if hand.thrown_in:
         zeros = [0] * columns
@@ -81,18 +87,22 @@ def score_hand(hand: Hand) -> HandResult:
         )
 
     seat_points = list(hand.won_points)
-    seat_bonus = [0] * n
     last_winner = hand.tricks[-1].winner
     nest_cards = hand.buried if hand.bidder is not None and rules.nest_size else hand.nest
-    nest_points = sum(rules.point_list[c] for c in _bits(nest_cards))
+    nest_points = sum([rules.point_list[c] for c in iter_mask(nest_cards & rules.counter_mask)])
     nest_seat = hand.bidder if rules.nest_to == "bidder" and hand.bidder is not None else last_winner
     seat_points[nest_seat] += nest_points
-    seat_bonus[last_winner] += rules.last_trick_bonus
 
     sides = _hand_sides(hand)
-    side_points = [sum(seat_points[s] for s in side) for side in sides]
-    side_tricks = [sum(hand.won_tricks[s] for s in side) for side in sides]
-    side_bonus = [sum(seat_bonus[s] for s in side) for side in sides]
+    side_points = [0] * len(sides)
+    side_tricks = [0] * len(sides)
+    side_bonus = [0] * len(sides)
+    for i, side in enumerate(sides):
+        for s in side:
+            side_points[i] += seat_points[s]
+            side_tricks[i] += hand.won_tricks[s]
+        if last_winner in side:
+            side_bonus[i] += rules.last_trick_bonus
     total_tricks = len(hand.tricks)
     most = max(side_tricks)
     if rules.most_tricks_bonus and side_tricks.count(most) == 1:
@@ -169,9 +179,3 @@ def decide_winner(rules: Rules, scores: list[int], result: HandResult) -> int | 
     top = max(scores[i] for i in over)
     leaders = [i for i in over if scores[i] == top]
     return leaders[0] if len(leaders) == 1 else None
-
-
-def _bits(mask: int) -> list[int]:
-    from .cards import iter_mask
-
-    return list(iter_mask(mask))

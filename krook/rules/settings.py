@@ -341,12 +341,12 @@ class Rules:
     def deck_cards(self) -> tuple[int, ...]:
         return tuple(iter_mask(self.deck_mask))
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
         numbers, has_bird = DECKS[self.deck]
         return 4 * len(numbers) + int(has_bird) + int(self.double_krook)
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return (self.deck_size - self.nest_size) // self.players
 
@@ -379,18 +379,18 @@ class Rules:
             mask |= 1 << card
         return mask
 
-    @property
+    @cached_property
     def card_points_total(self) -> int:
         return sum(self.points.values())
 
-    @property
+    @cached_property
     def bonus_total(self) -> int:
         """Bonus points one side can reach in a hand on top of the card points."""
         return (
             max(self.most_tricks_bonus, 0) + self.sweep_bonus + self.all_points_bonus + self.last_trick_bonus
         )
 
-    @property
+    @cached_property
     def highest_bid(self) -> int:
         if self.max_bid is not None:
             return self.max_bid

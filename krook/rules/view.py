@@ -159,7 +159,7 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         tricks_won=list(hand.won_tricks),
         scores=list(match.scores),
         columns=[match.column_label(c) for c in range(match.rules.team_count)],
-        results=[dict(r) for r in match.result_dicts],
+        results=[dict(r) for r in match.result_dicts()],
         winner=match.winner,
         legal=legal,
         discard=discard,
