@@ -65,6 +65,7 @@ class Hand:
         self.partner_revealed = False
         self.trick: list[tuple[int, int]] = []
         self._follow = 0  # the cards that follow the current trick's lead (its colour; trump with the birds)
+        self._next_seat = tuple((s + 1) % self.n for s in range(self.n))
         self._krook_any_time = rules.krook_any_time
         self._must_trump = rules.must_trump
         self.leader = 0
@@ -140,15 +141,16 @@ class Hand:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if self.phase is PLAY and text in legal.texts:
+        listed = text in legal.texts
+        if listed and self.phase is PLAY:
             # Fast path for the bulk of every hand: a listed card play needs no parsing or dispatch.
             self._legal = None
             self.actions.append(text)
             self._play(self.to_act, _CARD_OF_PLAY_TEXT[text])
             return
         action = parse_action(text)
-        if legal.discard is None and text in legal.texts:
-            pass  # the common case: exactly a listed text
+        if listed:
+            pass  # the common case: exactly a listed text, already in its canonical form
         elif legal.discard is not None and isinstance(action, Discard):
             problem = legal.discard.problem(mask_of(action.cards), len(action.cards))
             if problem:
@@ -156,7 +158,7 @@ class Hand:
         elif str(action) not in legal.texts:
             raise IllegalActionError(text, self._why_illegal(action))
         self._legal = None
-        self.actions.append(str(action))
+        self.actions.append(text if listed else str(action))
         actor = self.to_act
         if isinstance(action, Play):
             self._play(actor, action.card)
@@ -347,14 +349,14 @@ class Hand:
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat] ^= 1 << card  # legal, so held
         trick = self.trick
-        trick.append((seat, card))
+        trick.append(_SEAT_CARD[seat][card])
         if card == self.called:
             self.partner_revealed = True
         if len(trick) < self.n:
             if len(trick) == 1:
                 led = card >> 4
                 self._follow = self.trump_mask if card >= KROOK or led == self.trump else COLOR_MASKS[led]
-            self.to_act = (seat + 1) % self.n
+            self.to_act = self._next_seat[seat]
             return
         winner = self.trick_winner(trick)
         point_list = self.rules.point_list
@@ -407,6 +409,8 @@ def _bid_texts(highest: int, step: int, lowest: int, may_pass: bool, may_redeal:
     return ("pass",) * may_pass + bids + ("redeal",) * may_redeal
 
 
+# Shared (seat, card) pairs: a trick entry allocates nothing, which keeps the garbage collector quiet.
+_SEAT_CARD = tuple(tuple((seat, card) for card in range(66)) for seat in range(6))
 _PLAY_TEXT = {card: f"play {name}" for card, name in CARD_NAMES.items()}
 _CARD_OF_PLAY_TEXT = {text: card for card, text in _PLAY_TEXT.items()}
 # Listing plays is the hottest loop in simulations: texts are built per 16-bit colour block and memoised.
