@@ -2,6 +2,11 @@
 
 Run: ``python benchmarks/bench_rules.py [--seconds 2] [--repeats 5] [--profile]``. Each figure is the median
 of the repeats; the target is 3,000 random Kentucky Discard hands per second on one core.
+
+Times on a shared machine swing with its load; to compare two versions exactly, count instructions for a fixed
+workload instead: ``--fixed-hands N`` plays exactly N seeded hands and prints nothing else, e.g.
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/bench_rules.py --fixed-hands 600``
+minus the same with ``--fixed-hands 0`` (start-up), divided by 600.
 """
 
 from __future__ import annotations
@@ -41,6 +46,21 @@ def random_hands(preset: str, seconds: float, seed: int = 1) -> float:
     return hands / (time.process_time() - start)
 
 
+def fixed_hands(preset: str, count: int, seed: int = 1) -> None:
+    """Exactly ``count`` random hands from ``seed``: the same work every run, for instruction counts."""
+    rules = PRESETS[preset].rules
+    rng = random.Random(seed)
+    match = Match(rules, seed=seed)
+    hand_over = Phase.HAND_OVER
+    for _ in range(count):
+        while match.phase is not hand_over and not match.is_over:
+            match.apply(match.legal_actions().sample(rng))
+        if match.is_over:
+            match = Match(rules, seed=rng.randrange(1 << 30))
+        else:
+            match.next_hand()
+
+
 def listing_us(preset: str, samples: int = 20000, seed: int = 2) -> float:
     """Microseconds to list the legal actions of a state seen for the first time (no cache)."""
     rules = PRESETS[preset].rules
@@ -69,7 +89,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="show where the time goes in Kentucky Discard")
     parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--fixed-hands", type=int, metavar="N", help="play N seeded hands of each preset, no output")
     opts = parser.parse_args()
+    if opts.fixed_hands is not None:
+        for preset in opts.presets.split(","):
+            fixed_hands(preset, opts.fixed_hands)
+        return
     if opts.profile:
         profiler = cProfile.Profile()
         profiler.runcall(random_hands, "kentucky-discard", 3.0)

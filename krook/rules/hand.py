@@ -42,6 +42,15 @@ class Trick(NamedTuple):
 class Hand:
     """The state of one deal. Mutable; only ``apply`` changes it, and only with a legal action."""
 
+    # Slots: with more than 30 attributes an instance dict stops sharing keys in CPython 3.11, and every
+    # attribute read on the hot path becomes a dict lookup.
+    __slots__ = (
+        "_follow", "_krook_any_time", "_legal", "_must_trump", "_next_seat", "_power", "actions", "bidder",
+        "bids", "buried", "called", "contract", "dealer", "dealt", "hands", "high_bid", "high_bidder",
+        "leader", "n", "nest", "partner", "partner_revealed", "passed", "phase", "rules", "same_dealer_next",
+        "thrown_in", "to_act", "trick", "tricks", "trump", "trump_mask", "won_points", "won_tricks",
+    )  # fmt: skip
+
     def __init__(self, rules: Rules, dealer: int, hands: list[int], nest: int) -> None:
         self.rules = rules
         self.n = rules.players
