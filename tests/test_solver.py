@@ -204,3 +204,66 @@ def test_sure_top_trumps_bound_the_search() -> None:
     fresh = Solver(play, side, 0)
     fresh._boundary(0, 39, 40)  # a fail-high at the root: the bound answers it
     assert fresh.nodes == 0
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "keith", "three-handed"])
+def test_enhanced_transposition_cutoffs_keep_the_value(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trick's last card ends the search when a position one trick on already has a bound that cuts. On
+    five-trick positions (tables that hold such bounds) the values and the root moves' values equal a solver's
+    without the cut-offs, and the cut-offs do happen."""
+    from krook.bots import solver as solver_module
+
+    rules = PRESETS[preset].rules
+    rng = random.Random(preset)
+    cuts = 0
+    for _ in range(8):
+        match = random_position(preset, rng.randrange(1 << 30), 5, rng.randrange(2))
+        hand = match.hand
+        side = [rng.random() < 0.5 for _ in range(rules.players)]
+        bonus = last_bonus(match)
+        play = PlayRules(rules, hand.trump)
+        leader = hand.trick[0][0] if hand.trick else hand.leader
+        cards = [c for _, c in hand.trick]
+        results = {}
+        for etc in (True, False):
+            monkeypatch.setattr(solver_module, "ETC_MIN_CARDS", 3 if etc else 0)
+            solver = Solver(play, side, bonus)
+            results[etc] = (
+                solver.value(hand.hands, leader, cards),
+                solver.move_values(hand.hands, leader, cards),
+            )
+            if etc:
+                cuts += solver.etc_cuts
+            else:
+                assert solver.etc_cuts == 0
+        assert results[True] == results[False]
+    assert cuts > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**9), st.integers(0, 3), st.integers(-1, 400))
+def test_any_first_guess_gives_the_value(preset: str, seed: int, extra: int, guess: int) -> None:
+    """MTD(f)'s first guess (a playout's value on big positions) only changes the way to the value: whatever it
+    is (in range, above the points in play, or none), the value equals a plain minimax's; and the playout guess
+    itself, used on small positions too, gives the same value."""
+
+    class Guessing(Solver):
+        def _guess(self, leader: int, trick: tuple[int, ...]) -> int:
+            return guess
+
+    match = random_position(preset, seed, 3, extra)
+    hand = match.hand
+    rules = hand.rules
+    rng = random.Random(seed)
+    side = [rng.random() < 0.5 for _ in range(rules.players)]
+    bonus = last_bonus(match)
+    play = PlayRules(rules, hand.trump)
+    leader = hand.trick[0][0] if hand.trick else hand.leader
+    cards = [c for _, c in hand.trick]
+    expected = fast_minimax(play, side, bonus, list(hand.hands), leader, cards)
+    assert Guessing(play, side, bonus).value(hand.hands, leader, cards) == expected
+    solver = Solver(play, side, bonus)
+    solver.guess_min_cards = 0
+    solver._sync(hand.hands, leader, cards)
+    assert solver._guess(leader, tuple(cards)) >= 0
+    assert solver.value(hand.hands, leader, cards) == expected

@@ -7,7 +7,12 @@ the last trick. The post-hand review and the hard bot's endgame both use it.
 What keeps it small and quick in pure Python:
 
 - **MTD(f)**: null-window alpha-beta searches closing in on the value; a transposition table of bounds keeps
-  the work of one search for the next.
+  the work of one search for the next. On big positions (a whole hand) the first guess is the value of a
+  playout with the fast play policy, which is usually within a few cards' points of the value; small ones start
+  in the middle, where a playout would cost more than the searches it saves.
+- **Enhanced transposition cut-offs**: at a trick's last card, while the hands still hold three cards or more,
+  the positions each card would end the trick in are looked up first; a stored bound that already cuts (the
+  same cards left, reached through other tricks) ends the search there.
 - **Rank-equivalence keys.** The table is keyed at trick boundaries only, on the leader and, for each colour
   class (trump with the birds, and each plain colour), the cards still in play from low to high. Which cards are
   gone does not matter, only how the remaining ones rank among themselves: a position where the 6 and 7 of
@@ -35,13 +40,21 @@ What keeps it small and quick in pure Python:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from krook.rules.cards import KROOK
 
 from .fast import PlayRules, bits
+from .playout import playout
 
 INF = 10**6
+# MTD(f) starts from a playout's value on positions with at least this many cards in all hands (7 tricks of 4)
+GUESS_MIN_CARDS = 28
+_NO_RNG = random.Random(0)
+# enhanced transposition cut-offs at a trick's last card when each seat still holds at least this many cards
+# (0: none); below it a probe costs about what it saves
+ETC_MIN_CARDS = 3
 
 
 def _roomy_caller() -> Callable[..., int]:
@@ -81,13 +94,20 @@ class Solver:
         self._owner = [-1] * 66
         self._segs: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in play.order]
         self._hands: list[int] = [0] * self.n
-        self._count = [0]
+        self._count = [0, 0]  # nodes, enhanced transposition cut-offs
+        self.etc_min_cards = ETC_MIN_CARDS
+        self.guess_min_cards = GUESS_MIN_CARDS
         self._boundary, self._follow, self._state = self._build()
 
     @property
     def nodes(self) -> int:
         """Search nodes visited so far (leads and follows; the forced last trick is not counted)."""
         return self._count[0]
+
+    @property
+    def etc_cuts(self) -> int:
+        """Searches ended by an enhanced transposition cut-off (a stored bound of a position one trick on)."""
+        return self._count[1]
 
     # -- public -------------------------------------------------------------------------------------------
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> int:
@@ -172,10 +192,12 @@ class Solver:
             if not self.side[winner]:
                 gained = 0
             boundary = self._boundary
-            return gained + self._mtdf(lambda a, b: boundary(winner, a, b), self._upper(()))
+            return gained + self._mtdf(
+                lambda a, b: boundary(winner, a, b), self._upper(()), self._guess(winner, ())
+            )
         if not trick:
             boundary = self._boundary
-            return self._mtdf(lambda a, b: boundary(leader, a, b), self._upper(()))
+            return self._mtdf(lambda a, b: boundary(leader, a, b), self._upper(()), self._guess(leader, ()))
         led = play.led_of(trick[0])
         power = play.power[led]
         best_i = play.winner_index(trick)
@@ -186,22 +208,40 @@ class Solver:
         follow = self._follow
         k = len(trick)
         return self._mtdf(
-            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, dom), self._upper(trick)
+            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, dom),
+            self._upper(trick),
+            self._guess(leader, trick),
         )
+
+    def _guess(self, leader: int, trick: tuple[int, ...]) -> int:
+        """MTD(f)'s first guess: a playout with the fast play policy (exact enough on big positions to save
+        several null-window searches); -1 (the middle) on small ones, where it would cost more than it saves."""
+        hands = list(self._hands)
+        if sum(h.bit_count() for h in hands) < self.guess_min_cards:
+            return -1
+        play = self.play
+        n = self.n
+        side = self.side
+        in_play = self._in_play(trick)
+        played = play.rules.deck_mask & ~in_play
+        sides = [[side[s] == side[t] for t in range(n)] for s in range(n)]
+        pairs = [((leader + i) % n, c) for i, c in enumerate(trick)]
+        taken = playout(play, hands, leader, pairs, played, sides, side, self.last_bonus, _NO_RNG, noise=0)
+        return sum(t for s, t in enumerate(taken) if side[s])
 
     def _upper(self, trick: tuple[int, ...]) -> int:
         points = self.play.points
         return sum(points[c] for c in bits(self._in_play(trick))) + self.last_bonus
 
     @staticmethod
-    def _mtdf(search: Callable[[int, int], int], high: int) -> int:
+    def _mtdf(search: Callable[[int, int], int], high: int, guess: int = -1) -> int:
         """Null-window searches closing in on the value; the table keeps the bounds between them."""
-        return _roomy(Solver._mtdf_search, search, high)
+        return _roomy(Solver._mtdf_search, search, high, guess)
 
     @staticmethod
-    def _mtdf_search(search: Callable[[int, int], int], high: int) -> int:
+    def _mtdf_search(search: Callable[[int, int], int], high: int, guess: int) -> int:
         low = 0
-        g = high // 2
+        g = high // 2 if guess < 0 else min(guess, high)
         while low < high:
             b = max(g, low + 1)
             g = search(b - 1, b)
@@ -253,6 +293,7 @@ class Solver:
         feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         nxt = [(leader + 1) % n for leader in range(n)]
+        etc = self.etc_min_cards
         assert nclass == 4 and trump is not None
 
         def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
@@ -302,22 +343,6 @@ class Solver:
             segs[i][sub] = entry
             return entry
 
-        def state(remaining: int) -> tuple[tuple[int, ...], int, int, list[tuple[int, ...]], int]:
-            parts = []
-            for i in range(nclass):
-                sub = remaining & class_masks[i]
-                e = segs[i].get(sub)
-                if e is None:
-                    e = segment(i, sub)
-                parts.append(e)
-            key = tuple(p[0] for p in parts)
-            dom = 0
-            pts = 0
-            for p in parts:
-                dom |= p[1]
-                pts += p[2]
-            return key, dom, pts, [p[3] for p in parts], parts[trump][4]
-
         # move orders depend on the cards and the trick only: every solver of these rules shares them
         orders_memo: dict[int, tuple[tuple[int, int, int], ...]] = play.memo.setdefault("follow", {})  # type: ignore[assignment]
 
@@ -351,12 +376,31 @@ class Solver:
         key_ids = self._key_ids
         leads: dict[int, list[tuple[int, int, int, int, int]]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
 
+        seg0, seg1, seg2, seg3 = segs
+        cm0, cm1, cm2, cm3 = class_masks
+
         def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
-            """The cards in play at a trick boundary as (key id, dominated cards, points + bonus, sure trump
-            points, each class's cards low to high); the key id is shared by rank-equivalent positions."""
-            key, dom, pts, cards, sure = state(remaining)
-            kid = key_ids.setdefault(key, len(key_ids))
-            pos = (kid, dom, pts + bonus, sure, tuple(cards))
+            """The cards in play as (key id, dominated cards, points + bonus, sure trump points, each class's
+            cards low to high); the key id is shared by rank-equivalent positions."""
+            sub = remaining & cm0
+            e0 = seg0.get(sub) or segment(0, sub)
+            sub = remaining & cm1
+            e1 = seg1.get(sub) or segment(1, sub)
+            sub = remaining & cm2
+            e2 = seg2.get(sub) or segment(2, sub)
+            sub = remaining & cm3
+            e3 = seg3.get(sub) or segment(3, sub)
+            key = (e0[0], e1[0], e2[0], e3[0])
+            kid = key_ids.get(key)
+            if kid is None:
+                kid = key_ids[key] = len(key_ids)
+            pos = (
+                kid,
+                e0[1] | e1[1] | e2[1] | e3[1],
+                e0[2] + e1[2] + e2[2] + e3[2] + bonus,
+                (e0, e1, e2, e3)[trump][4],
+                (e0[3], e1[3], e2[3], e3[3]),
+            )
             positions[remaining] = pos
             return pos
 
@@ -524,6 +568,28 @@ class Solver:
                                 break
                 return best
             # the trick's last card
+            if etc and len(cands) > 1 and hand.bit_count() >= etc:
+                # enhanced transposition cut-off: a trick that ends in a position whose stored bound already
+                # cuts (e.g. the same cards left, reached by other tricks) ends the search here
+                rest = 0
+                for h in hands:
+                    rest |= h
+                for cbit, p, cp in cands:
+                    pos = positions.get(rest ^ cbit)
+                    if pos is None:
+                        continue
+                    w = seat if p > wpow else wseat
+                    e = table.get(pos[0] << 3 | w)
+                    if e is None:
+                        continue
+                    gained = pts + cp if side[w] else 0
+                    if maximise:
+                        if gained + e[0] >= beta:
+                            count[1] += 1
+                            return gained + e[0]
+                    elif gained + e[1] <= alpha:
+                        count[1] += 1
+                        return gained + e[1]
             for cbit, p, cp in cands:
                 hands[seat] = hand ^ cbit
                 w = seat if p > wpow else wseat
@@ -567,4 +633,4 @@ class Solver:
                             break
             return best
 
-        return boundary, follow, state
+        return boundary, follow, position
