@@ -202,7 +202,9 @@ def test_sure_top_trumps_bound_the_search() -> None:
     solver = Solver(play, side, 0)
     assert solver.value(hands, 0) >= 50
     fresh = Solver(play, side, 0)
-    fresh._boundary(0, 39, 40)  # a fail-high at the root: the bound answers it
+    fresh._sync(hands, 0, ())
+    # a fail-high at the root: the bound answers it
+    assert fresh._boundary(0, 39, 40, fresh._in_play(())) >= 40
     assert fresh.nodes == 0
 
 

@@ -192,12 +192,16 @@ class Solver:
             if not self.side[winner]:
                 gained = 0
             boundary = self._boundary
+            rest = self._in_play(())
             return gained + self._mtdf(
-                lambda a, b: boundary(winner, a, b), self._upper(()), self._guess(winner, ())
+                lambda a, b: boundary(winner, a, b, rest), self._upper(()), self._guess(winner, ())
             )
         if not trick:
             boundary = self._boundary
-            return self._mtdf(lambda a, b: boundary(leader, a, b), self._upper(()), self._guess(leader, ()))
+            rest = self._in_play(())
+            return self._mtdf(
+                lambda a, b: boundary(leader, a, b, rest), self._upper(()), self._guess(leader, ())
+            )
         led = play.led_of(trick[0])
         power = play.power[led]
         best_i = play.winner_index(trick)
@@ -413,8 +417,8 @@ class Solver:
             out.sort(key=lambda x: -x[3])
             return out
 
-        def boundary(leader: int, alpha: int, beta: int) -> int:
-            """Value of the position where ``leader`` leads to a new trick."""
+        def boundary(leader: int, alpha: int, beta: int, remaining: int) -> int:
+            """Value of the position where ``leader`` leads to a new trick; ``remaining``: the cards in play."""
             hand = hands[leader]
             if not hand & (hand - 1):
                 if not hand:
@@ -434,9 +438,6 @@ class Solver:
                         best = pw[c]
                         w = s
                 return pts if side[w] else 0
-            remaining = 0
-            for h in hands:
-                remaining |= h
             pos = positions.get(remaining)
             if pos is None:
                 pos = position(remaining)
@@ -568,28 +569,51 @@ class Solver:
                                 break
                 return best
             # the trick's last card
-            if etc and len(cands) > 1 and hand.bit_count() >= etc:
-                # enhanced transposition cut-off: a trick that ends in a position whose stored bound already
-                # cuts (e.g. the same cards left, reached by other tricks) ends the search here
+            h2 = hand & (hand - 1)
+            if h2 & (h2 - 1):
+                # three cards or more each: the next trick starts at a boundary of the table
                 rest = 0
                 for h in hands:
                     rest |= h
-                for cbit, p, cp in cands:
-                    pos = positions.get(rest ^ cbit)
-                    if pos is None:
-                        continue
-                    w = seat if p > wpow else wseat
-                    e = table.get(pos[0] << 3 | w)
-                    if e is None:
-                        continue
-                    gained = pts + cp if side[w] else 0
-                    if maximise:
-                        if gained + e[0] >= beta:
+                if etc and len(cands) > 1 and hand.bit_count() >= etc:
+                    # enhanced transposition cut-off: a trick that ends in a position whose stored bound
+                    # already cuts (e.g. the same cards left, reached by other tricks) ends the search here
+                    for cbit, p, cp in cands:
+                        pos = positions.get(rest ^ cbit)
+                        if pos is None:
+                            continue
+                        w = seat if p > wpow else wseat
+                        e = table.get(pos[0] << 3 | w)
+                        if e is None:
+                            continue
+                        gained = pts + cp if side[w] else 0
+                        if maximise:
+                            if gained + e[0] >= beta:
+                                count[1] += 1
+                                return gained + e[0]
+                        elif gained + e[1] <= alpha:
                             count[1] += 1
-                            return gained + e[0]
-                    elif gained + e[1] <= alpha:
-                        count[1] += 1
-                        return gained + e[1]
+                            return gained + e[1]
+                for cbit, p, cp in cands:
+                    w = seat if p > wpow else wseat
+                    gained = pts + cp if side[w] else 0
+                    hands[seat] = hand ^ cbit
+                    v = gained + boundary(w, alpha - gained, beta - gained, rest ^ cbit)
+                    hands[seat] = hand
+                    if maximise:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    break
+                    elif v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+                return best
             for cbit, p, cp in cands:
                 hands[seat] = hand ^ cbit
                 w = seat if p > wpow else wseat
@@ -597,9 +621,7 @@ class Solver:
                 if not side[w]:
                     gained = 0
                 hw = hands[w]
-                if hw & (hw - 1):
-                    v = gained + boundary(w, alpha - gained, beta - gained)
-                elif not hw:
+                if not hw:
                     v = gained + bonus if side[w] else 0
                 else:
                     # the last trick is forced
