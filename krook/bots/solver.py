@@ -124,7 +124,7 @@ class Solver:
         hand = work[seat]
         moves = self.play.playable(hand, trick[0] if trick else -1)
         remaining = self._in_play(trick)
-        dom = self._state(remaining)[1]
+        dom = ~self._state(remaining)[1]
         out: dict[int, int] = {}
         for card in bits(moves & ~dom):
             work[seat] = hand ^ (1 << card)
@@ -208,11 +208,11 @@ class Solver:
         wseat = (leader + best_i) % n
         wpow = power[trick[best_i]]
         pts = sum(points[c] for c in trick)
-        dom = self._state(self._in_play(trick))[1]
+        keep = self._state(self._in_play(trick))[1]
         follow = self._follow
         k = len(trick)
         return self._mtdf(
-            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, dom),
+            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, keep),
             self._upper(trick),
             self._guess(leader, trick),
         )
@@ -348,7 +348,8 @@ class Solver:
             return entry
 
         # move orders depend on the cards and the trick only: every solver of these rules shares them
-        orders_memo: dict[int, tuple[tuple[int, int, int], ...]] = play.memo.setdefault("follow", {})  # type: ignore[assignment]
+        orders_memo: dict[int, dict[int, tuple[tuple[int, int, int], ...]]]
+        orders_memo = play.memo.setdefault("follow_by_state", {})  # type: ignore[assignment]
 
         def follow_order(
             moves: int, pw: Sequence[int], wpow: int, partner: bool, early: bool
@@ -384,8 +385,8 @@ class Solver:
         cm0, cm1, cm2, cm3 = class_masks
 
         def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
-            """The cards in play as (key id, dominated cards, points + bonus, sure trump points, each class's
-            cards low to high); the key id is shared by rank-equivalent positions."""
+            """The cards in play as (key id, the cards not dominated, points + bonus, sure trump points, each
+            class's cards low to high); the key id is shared by rank-equivalent positions."""
             sub = remaining & cm0
             e0 = seg0.get(sub) or segment(0, sub)
             sub = remaining & cm1
@@ -400,7 +401,7 @@ class Solver:
                 kid = key_ids[key] = len(key_ids)
             pos = (
                 kid,
-                e0[1] | e1[1] | e2[1] | e3[1],
+                ~(e0[1] | e1[1] | e2[1] | e3[1]),
                 e0[2] + e1[2] + e2[2] + e3[2] + bonus,
                 (e0, e1, e2, e3)[trump][4],
                 (e0[3], e1[3], e2[3], e3[3]),
@@ -441,7 +442,7 @@ class Solver:
             pos = positions.get(remaining)
             if pos is None:
                 pos = position(remaining)
-            kid, dom, upper0, run, parts = pos
+            kid, keep, upper0, run, parts = pos
             key = kid << 3 | leader
             entry = table.get(key)
             if entry is not None:
@@ -469,7 +470,7 @@ class Solver:
                     return upper
                 best_code = -1
             count[0] += 1
-            moves = hand & ~dom
+            moves = hand & keep
             cands = leads.get(moves)
             if cands is None:
                 cands = lead_order(moves)
@@ -485,7 +486,7 @@ class Solver:
             a, b = alpha, beta
             for c, cbit, led, p, cp in cands:
                 hands[leader] = hand ^ cbit
-                v = follow(1, after, led, leader, p, cp, a, b, dom)
+                v = follow(1, after, led, leader, p, cp, a, b, keep)
                 hands[leader] = hand
                 if maximise:
                     if v > best:
@@ -515,9 +516,10 @@ class Solver:
             return best
 
         def follow(
-            k: int, seat: int, led: int, wseat: int, wpow: int, pts: int, alpha: int, beta: int, dom: int
+            k: int, seat: int, led: int, wseat: int, wpow: int, pts: int, alpha: int, beta: int, keep: int
         ) -> int:
-            """Value with ``k`` cards of the trick played, ``seat`` to play, ``wseat`` winning with power ``wpow``."""
+            """Value with ``k`` cards of the trick played, ``seat`` to play, ``wseat`` winning with power ``wpow``;
+            ``keep``: the cards not dominated by an equal card (the same for the whole trick)."""
             count[0] += 1
             hand = hands[seat]
             f = hand & follow_mask[led]
@@ -527,18 +529,18 @@ class Solver:
                 moves = hand & trump_mask
             else:
                 moves = hand
-            moves &= ~dom
+            moves &= keep
             pw = power[led]
             if moves & (moves - 1):
-                mkey = (
-                    ((moves << 11 | wpow + 1) << 2 | led) << 2
-                    | (side[wseat] == side[seat]) << 1
-                    | (k < n - 1)
-                )
-                cands = orders_memo.get(mkey)
+                # memoised by the trick's state (small integers), then by the cards (no big-integer key)
+                skey = ((wpow + 1) << 2 | led) << 2 | (side[wseat] == side[seat]) << 1 | (k < n - 1)
+                memo = orders_memo.get(skey)
+                if memo is None:
+                    memo = orders_memo[skey] = {}
+                cands = memo.get(moves)
                 if cands is None:
                     cands = follow_order(moves, pw, wpow, side[wseat] == side[seat], k < n - 1)
-                    orders_memo[mkey] = cands
+                    memo[moves] = cands
             else:
                 c = moves.bit_length() - 1
                 cands = ((moves, pw[c], points[c]),)
@@ -550,9 +552,9 @@ class Solver:
                 for cbit, p, cp in cands:
                     hands[seat] = hand ^ cbit
                     if p > wpow:
-                        v = follow(k1, after, led, seat, p, pts + cp, alpha, beta, dom)
+                        v = follow(k1, after, led, seat, p, pts + cp, alpha, beta, keep)
                     else:
-                        v = follow(k1, after, led, wseat, wpow, pts + cp, alpha, beta, dom)
+                        v = follow(k1, after, led, wseat, wpow, pts + cp, alpha, beta, keep)
                     hands[seat] = hand
                     if maximise:
                         if v > best:
