@@ -297,6 +297,8 @@ class Solver:
         feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
         nxt = [(leader + 1) % n for leader in range(n)]
+        # the cards that may be played by a seat able to follow ``led`` (the birds too where they go any time)
+        follow_any = [m | birds if kat else m for m in follow_mask]
         etc = self.etc_min_cards
         assert nclass == 4 and trump is not None
 
@@ -522,9 +524,8 @@ class Solver:
             ``keep``: the cards not dominated by an equal card (the same for the whole trick)."""
             count[0] += 1
             hand = hands[seat]
-            f = hand & follow_mask[led]
-            if f:
-                moves = f | (hand & birds) if kat else f
+            if hand & follow_mask[led]:
+                moves = hand & follow_any[led]
             elif must_trump and hand & trump_mask:
                 moves = hand & trump_mask
             else:
