@@ -94,20 +94,19 @@ class Solver:
         self._owner = [-1] * 66
         self._segs: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in play.order]
         self._hands: list[int] = [0] * self.n
-        self._count = [0, 0]  # nodes, enhanced transposition cut-offs
         self.etc_min_cards = ETC_MIN_CARDS
         self.guess_min_cards = GUESS_MIN_CARDS
-        self._boundary, self._follow, self._state = self._build()
+        self._boundary, self._follow, self._state, self._counts = self._build()
 
     @property
     def nodes(self) -> int:
         """Search nodes visited so far (leads and follows; the forced last trick is not counted)."""
-        return self._count[0]
+        return self._counts()[0]
 
     @property
     def etc_cuts(self) -> int:
         """Searches ended by an enhanced transposition cut-off (a stored bound of a position one trick on)."""
-        return self._count[1]
+        return self._counts()[1]
 
     # -- public -------------------------------------------------------------------------------------------
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> int:
@@ -265,7 +264,7 @@ class Solver:
         hands = self._hands
         table = self.table
         owner = self._owner
-        count = self._count
+        nodes = etc_cuts = 0  # counters in cells: cheaper to bump than a list's items
         points = play.points
         power = play.power
         follow_mask = play.follow
@@ -422,6 +421,7 @@ class Solver:
 
         def boundary(leader: int, alpha: int, beta: int, remaining: int) -> int:
             """Value of the position where ``leader`` leads to a new trick; ``remaining``: the cards in play."""
+            nonlocal nodes
             hand = hands[leader]
             if not hand & (hand - 1):
                 if not hand:
@@ -471,7 +471,7 @@ class Solver:
                 if upper <= alpha:
                     return upper
                 best_code = -1
-            count[0] += 1
+            nodes += 1
             moves = hand & keep
             cands = leads.get(moves)
             if cands is None:
@@ -522,7 +522,8 @@ class Solver:
         ) -> int:
             """Value with ``k`` cards of the trick played, ``seat`` to play, ``wseat`` winning with power ``wpow``;
             ``keep``: the cards not dominated by an equal card (the same for the whole trick)."""
-            count[0] += 1
+            nonlocal nodes, etc_cuts
+            nodes += 1
             hand = hands[seat]
             if hand & follow_mask[led]:
                 moves = hand & follow_any[led]
@@ -592,10 +593,10 @@ class Solver:
                         gained = pts + cp if side[w] else 0
                         if maximise:
                             if gained + e[0] >= beta:
-                                count[1] += 1
+                                etc_cuts += 1
                                 return gained + e[0]
                         elif gained + e[1] <= alpha:
-                            count[1] += 1
+                            etc_cuts += 1
                             return gained + e[1]
                 for cbit, p, cp in cands:
                     w = seat if p > wpow else wseat
@@ -658,4 +659,7 @@ class Solver:
                             break
             return best
 
-        return boundary, follow, position
+        def counts() -> tuple[int, int]:
+            return nodes, etc_cuts
+
+        return boundary, follow, position, counts
