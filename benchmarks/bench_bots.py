@@ -6,19 +6,34 @@ Positions come from random bidding and play through ``Match`` (seeded: position 
 ``seed * 1000 + i``), so figures compare across versions. Each solve is timed twice: CPU time of this process
 (``time.process_time``, what to compare on a machine shared with other jobs) and wall-clock time
 (``time.perf_counter``). The JSON line at the end holds both, plus each position's value and node count.
+
+``--solver PATH`` runs another copy of ``krook/bots/solver.py`` (e.g. the previous version, saved elsewhere) on the
+same positions, for A/B runs at the same moment; the values must not change, nodes and times may.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import time
 
+from krook.bots import solver as solver_module
 from krook.bots.fast import PlayRules
 from krook.bots.positions import random_position
-from krook.bots.solver import Solver
 from krook.rules import Match
+
+Solver = solver_module.Solver
+
+
+def load_solver(path: str) -> type:
+    """The ``Solver`` class of a copy of ``krook/bots/solver.py`` at ``path`` (loaded inside ``krook.bots``)."""
+    spec = importlib.util.spec_from_file_location("krook.bots._solver_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Solver
 
 
 def solve(match: Match) -> dict[str, float | int]:
@@ -48,7 +63,11 @@ def main() -> None:
     parser.add_argument("--tricks", type=int, nargs="+", default=[4, 6, 9])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-v", "--verbose", action="store_true", help="print every position's figures")
+    parser.add_argument("--solver", help="path of another copy of krook/bots/solver.py to run instead")
     opts = parser.parse_args()
+    if opts.solver:
+        global Solver
+        Solver = load_solver(opts.solver)
     report = {}
     for tricks in opts.tricks:
         runs = []
