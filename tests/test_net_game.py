@@ -41,8 +41,8 @@ def test_four_clients_play_a_whole_game(cleanup):
     cleanup.extend(sessions)
     assert sorted(s.seat for s in sessions) == [0, 1, 2, 3]
     assert all(s.token for s in sessions)
-    bots = [ClientBot(s, seed=i) for i, s in enumerate(sessions)]
-    assert drive(bots, lambda: all(b.game_over for b in bots), timeout=40)
+    bots = [ClientBot(s, "simple", seed=i) for i, s in enumerate(sessions)]
+    assert drive(bots, lambda: all(b.game_over for b in bots), timeout=120)
     match = host.protocol.match
     assert match.is_over
     for bot in bots:
@@ -61,7 +61,7 @@ def test_client_killed_mid_hand_rejoins_with_its_token(cleanup):
     cleanup.append(host)
     a, b = join_all(host, ["Ann", "Bob"], reconnect_s=0)
     cleanup.extend([a, b])
-    bots = [ClientBot(a), ClientBot(b, seed=1)]
+    bots = [ClientBot(a, "simple"), ClientBot(b, "simple", seed=1)]
     assert drive(bots, lambda: host.protocol.match.hand.phase.value == "play", timeout=20)
     seat, token = b.seat, b.token
     b.close()  # killed: the host sees the connection end
@@ -75,8 +75,8 @@ def test_client_killed_mid_hand_rejoins_with_its_token(cleanup):
     with host.lock:
         assert b2.view(seat).hand == host.protocol.match.view(seat).hand
         assert b2.view(seat).version == host.protocol.match.view(seat).version
-    bots = [bots[0], ClientBot(b2, seed=2)]
-    assert drive(bots, lambda: host.protocol.match.is_over, timeout=40)
+    bots = [bots[0], ClientBot(b2, "simple", seed=2)]
+    assert drive(bots, lambda: host.protocol.match.is_over, timeout=120)
 
 
 def test_host_restarted_mid_game_everyone_rejoins(cleanup, tmp_path):
@@ -110,7 +110,7 @@ def test_host_restarted_mid_game_everyone_rejoins(cleanup, tmp_path):
         )
     hands = len(host2.protocol.match.hands)
     assert drive(
-        bots, lambda: host2.protocol.match.is_over or len(host2.protocol.match.hands) > hands + 1, timeout=40
+        bots, lambda: host2.protocol.match.is_over or len(host2.protocol.match.hands) > hands + 1, timeout=120
     )
     assert not [e for b in bots for e in b.errors if e.fatal]
 
