@@ -2,10 +2,13 @@
 
 import hashlib
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from krook.rules import Match, Rules
+from krook.rules import PRESETS, Match, Rules
 from krook.rules.deal import deal_from_seed, deal_to_dict, hand_seed
 
 DECKS = {
@@ -60,3 +63,30 @@ def test_game_seed_to_hand_seeds_is_pinned() -> None:
         *deal_from_seed(Rules(), 0, hand_seed(7, 0))
     )
     assert hand_seed(7, 0) == 3624693708663
+
+
+def _reference_deal(rules: Rules, dealer: int, seed: int) -> tuple[list[int], int]:
+    """The deal as the rules describe it, the slow and obvious way: random.shuffle, then card by card."""
+    deck = list(rules.deck_cards)
+    random.Random(seed).shuffle(deck)
+    cards = iter(deck)
+    hands = [0] * rules.players
+    nest = 0
+    for round_ in range(rules.hand_size):
+        for i in range(1, rules.players + 1):
+            hands[(dealer + i) % rules.players] |= 1 << next(cards)
+        if round_ < rules.nest_size:
+            nest |= 1 << next(cards)
+    return hands, nest
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    dealer=st.integers(0, 5),
+    seed=st.integers(0, 1 << 48),
+)
+def test_the_fast_deal_is_random_shuffle_dealt_round_by_round(preset: str, dealer: int, seed: int) -> None:
+    rules = PRESETS[preset].rules
+    dealer %= rules.players
+    assert deal_from_seed(rules, dealer, seed) == _reference_deal(rules, dealer, seed)
