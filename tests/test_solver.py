@@ -129,21 +129,26 @@ def fast_minimax(
     return max(values) if side[seat] else min(values)
 
 
+def three_trick_endgame(preset: str, seed: int, extra: int):
+    """A random three-trick position with random sides, and its value by a plain minimax on the fast rules."""
+    match = random_position(preset, seed, 3, extra)
+    hand = match.hand
+    rng = random.Random(seed)
+    side = [rng.random() < 0.5 for _ in range(hand.rules.players)]
+    bonus = last_bonus(match)
+    play = PlayRules(hand.rules, hand.trump)
+    leader = hand.trick[0][0] if hand.trick else hand.leader
+    cards = [c for _, c in hand.trick]
+    expected = fast_minimax(play, side, bonus, list(hand.hands), leader, cards)
+    return hand, play, side, bonus, leader, cards, expected
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**9), st.integers(0, 3))
 def test_solver_equals_plain_minimax_on_three_tricks(preset: str, seed: int, extra: int) -> None:
     """Three tricks are deep enough for the rank-equivalent table keys, the merged moves and the sure-trump bounds
     to cut: the value still equals a plain minimax's."""
-    match = random_position(preset, seed, 3, extra)
-    hand = match.hand
-    rules = hand.rules
-    rng = random.Random(seed)
-    side = [rng.random() < 0.5 for _ in range(rules.players)]
-    bonus = last_bonus(match)
-    play = PlayRules(rules, hand.trump)
-    leader = hand.trick[0][0] if hand.trick else hand.leader
-    cards = [c for _, c in hand.trick]
-    expected = fast_minimax(play, side, bonus, list(hand.hands), leader, cards)
+    hand, play, side, bonus, leader, cards, expected = three_trick_endgame(preset, seed, extra)
     assert Solver(play, side, bonus).value(hand.hands, leader, cards) == expected
 
 
@@ -253,16 +258,7 @@ def test_any_first_guess_gives_the_value(preset: str, seed: int, extra: int, gue
         def _guess(self, leader: int, trick: tuple[int, ...]) -> int:
             return guess
 
-    match = random_position(preset, seed, 3, extra)
-    hand = match.hand
-    rules = hand.rules
-    rng = random.Random(seed)
-    side = [rng.random() < 0.5 for _ in range(rules.players)]
-    bonus = last_bonus(match)
-    play = PlayRules(rules, hand.trump)
-    leader = hand.trick[0][0] if hand.trick else hand.leader
-    cards = [c for _, c in hand.trick]
-    expected = fast_minimax(play, side, bonus, list(hand.hands), leader, cards)
+    hand, play, side, bonus, leader, cards, expected = three_trick_endgame(preset, seed, extra)
     assert Guessing(play, side, bonus).value(hand.hands, leader, cards) == expected
     solver = Solver(play, side, bonus)
     solver.guess_min_cards = 0

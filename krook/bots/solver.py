@@ -549,6 +549,8 @@ class Solver:
             maximise = side[seat]
             best = -1 if maximise else INF
             k1 = k + 1
+            # The alpha-beta update below is written out in each child loop on purpose: a helper call per child
+            # would cost more than the rest of the node in pure Python.
             if k1 < n:
                 after = nxt[seat]
                 for cbit, p, cp in cands:
