@@ -363,8 +363,7 @@ class Hand:
             self.partner_revealed = True
         if len(trick) < self.n:
             if len(trick) == 1:
-                led = card >> 4
-                self._follow = self.trump_mask if card >= KROOK or led == self.trump else COLOR_MASKS[led]
+                self._follow = self._color_with_birds(self._led_color())
             self.to_act = self._next_seat[seat]
             return
         winner = self.trick_winner(trick)

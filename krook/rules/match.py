@@ -66,9 +66,7 @@ class Match:
         return self.hands[-1].to_act
 
     def legal_actions(self) -> LegalActions:
-        hand = self.hands[-1]
-        legal = hand._legal
-        return hand.legal_actions() if legal is None else legal
+        return self.hands[-1].legal_actions()
 
     def apply(self, action: str, seat: int | None = None) -> None:
         """Apply one action; with ``seat`` also check that it is that seat's turn (the network does)."""
