@@ -42,9 +42,12 @@ def board_seeds(seed: int, count: int) -> list[int]:
     return seeds
 
 
-def play_board(args: tuple[str, str, str, int, int, float | None]) -> dict[str, Any]:
+Job = tuple[str, str, str, int, int, float | None, int | None]
+
+
+def play_board(args: Job) -> dict[str, Any]:
     """Play one board both ways; return its score and the per-decision records."""
-    preset, a, b, index, deal_seed, budget = args
+    preset, a, b, index, deal_seed, budget, samples = args
     rules = PRESETS[preset].rules
     n = rules.players
     dealer = index % n
@@ -52,7 +55,7 @@ def play_board(args: tuple[str, str, str, int, int, float | None]) -> dict[str, 
     out: dict[str, Any] = {"diff": 0.0, "runs": [], "times": {a: {}, b: {}}}
     for swap in (False, True):
         names = [(b if s % 2 == 0 else a) if swap else (a if s % 2 == 0 else b) for s in range(n)]
-        bots = [make_bot(x) for x in names]
+        bots = [make_bot(x, samples=samples) for x in names]
         match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
         decision = 0
         while match.hand.to_act is not None:
@@ -134,16 +137,18 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
 
 
 def run_arena(a: str, b: str, preset: str, deals: int, seed: int, workers: int = 2,
-              budget: float | None = None) -> dict[str, Any]:
+              budget: float | None = None, samples: int | None = None) -> dict[str, Any]:
     seeds = board_seeds(seed, deals)
-    jobs = [(preset, a, b, i, s, budget) for i, s in enumerate(seeds)]
+    jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             boards = list(pool.imap(play_board, jobs, chunksize=4))
     else:
         boards = [play_board(job) for job in jobs]
-    return summarise(a, b, preset, boards, time.perf_counter() - started)
+    summary = summarise(a, b, preset, boards, time.perf_counter() - started)
+    summary["samples"] = samples
+    return summary
 
 
 def print_summary(s: dict[str, Any]) -> None:
@@ -172,6 +177,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: the bot's)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)")
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
     if opts.preset not in PRESETS:
@@ -180,7 +187,11 @@ def main(argv: Sequence[str]) -> int:
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
         return 2
-    summary = run_arena(opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget)
+    if opts.samples is not None and opts.samples < 1:
+        print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
+        return 2
+    summary = run_arena(opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget,
+                        opts.samples)
     if opts.json:
         print(json.dumps(summary))
     else:

@@ -48,8 +48,11 @@ def register(name: str):  # type: ignore[no-untyped-def]
     return wrap
 
 
-def make_bot(strength: str) -> Bot:
-    """A bot by strength name: random, simple, easy, medium, hard (whichever are built)."""
+def make_bot(strength: str, *, samples: int | None = None) -> Bot:
+    """A bot by strength name: random, simple, easy, medium, hard, expert (whichever are built).
+
+    ``samples`` puts a searching bot in fixed-work mode (that many deals per decision, deterministic for a seed);
+    the other strengths do a fixed amount of work anyway and ignore it."""
     import importlib
 
     for module in ("krook.bots.random_bot", "krook.bots.simple", "krook.bots.strengths"):
@@ -59,8 +62,11 @@ def make_bot(strength: str) -> Bot:
             if exc.name != module:
                 raise
     try:
-        return BOT_FACTORIES[strength]()  # type: ignore[no-any-return]
+        factory = BOT_FACTORIES[strength]
     except KeyError:
         raise ValueError(
             f"unknown bot strength {strength!r}; known: {', '.join(sorted(BOT_FACTORIES))}"
         ) from None
+    if samples is not None and getattr(factory, "takes_samples", False):
+        return factory(samples=samples)  # type: ignore[no-any-return]
+    return factory()  # type: ignore[no-any-return]

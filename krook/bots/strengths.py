@@ -208,15 +208,30 @@ def _utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) 
 
 @register("hard")
 class HardBot(MediumBot):
-    name = "hard"
+    """Determinisation. ``samples`` switches to fixed work: that many deals per decision, whatever the clock,
+    so a game against it replays exactly from its seed; without it the deals stop at the deadline."""
 
-    def __init__(self, budget_s: float | None = None, max_samples: int = 200) -> None:
+    name = "hard"
+    takes_samples = True
+    default_budget_s = DEFAULT_BUDGET_S
+    exact_cards = EXACT_CARDS
+
+    def __init__(self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None) -> None:
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1 (got {samples}): a decision needs one deal to score")
         self.budget_s = budget_s
         self.max_samples = max_samples
+        self.samples = samples
 
     def _deadline(self, ctx: BotContext) -> float:
-        budget = min(ctx.budget_s, self.budget_s or DEFAULT_BUDGET_S)
+        budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
         return ctx.started + budget * 0.85
+
+    def _more(self, done: int, cap: int, floor: int, deadline: float) -> bool:
+        """Whether to deal again: a fixed count in fixed-work mode, else until the cap or the deadline."""
+        if self.samples is not None:
+            return done < min(cap, self.samples)
+        return done < cap and (done < floor or time.perf_counter() < deadline)
 
     # play ---------------------------------------------------------------------------------------------------
     def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
@@ -234,7 +249,7 @@ class HardBot(MediumBot):
         score = dict.fromkeys(moves, 0.0)
         weight_sum = 0.0
         samples = 0
-        while samples < self.max_samples and (samples < 4 or time.perf_counter() < deadline):
+        while self._more(samples, self.max_samples, 4, deadline):
             hands, nest = sample_deal(k, ctx.rng)
             w = bid_weight(k, hands, view.bids)
             samples += 1
@@ -251,7 +266,7 @@ class HardBot(MediumBot):
                 last_bonus += hidden_pts
             elif bidder_mine:
                 so_far += hidden_pts
-            if tricks_left * k.n <= EXACT_CARDS:
+            if tricks_left * k.n <= self.exact_cards:
                 solver = Solver(play, side, last_bonus)
                 values = solver.move_values(hands, leader, trick_cards)
                 for card in moves:
@@ -317,10 +332,13 @@ class HardBot(MediumBot):
         """Points my side takes as the bidder, over sampled nests and hands (medium-style bury and trump)."""
         rules = k.rules
         out: list[float] = []
-        while len(out) < limit and (len(out) < 6 or time.perf_counter() < deadline):
+        tries = 0
+        # deals the bidding makes unlikely are skipped, up to a bound: a view no deal explains cannot loop forever
+        while self._more(len(out), limit, 6, deadline) and tries < limit * 8:
+            tries += 1
             hands, nest = sample_deal(k, ctx.rng)
             w = bid_weight(k, hands, k.bids)
-            if w < 0.05:
+            if w < 0.05 and tries < limit * 4:
                 continue
             mine = hands[k.seat] | nest
             _, trump = best_trump_value(rules, mine)
@@ -423,7 +441,7 @@ class HardBot(MediumBot):
         bid = k.bid or rules.min_bid
         total = rules.card_points_total + rules.bonus_total
         rounds = 0
-        while rounds < 40 and (rounds < 3 or time.perf_counter() < deadline):
+        while self._more(rounds, 40, 3, deadline) or rounds < 3:
             rounds += 1
             # the other hands are what I cannot see; the nest is in my hand or buried
             hands, _ = sample_deal(k, ctx.rng)
