@@ -3,4 +3,12 @@ a remote session (krook.net) talks to a LAN host. Both satisfy ``Session`` in ``
 
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, Session, SessionEvent, StatusEvent
 
-__all__ = ["ActionEvent", "ErrorEvent", "GameOverEvent", "HandOverEvent", "Session", "SessionEvent", "StatusEvent"]
+__all__ = [
+    "ActionEvent",
+    "ErrorEvent",
+    "GameOverEvent",
+    "HandOverEvent",
+    "Session",
+    "SessionEvent",
+    "StatusEvent",
+]

@@ -9,6 +9,7 @@ killed app resumes at the last action with :meth:`LocalSession.resume`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -29,6 +30,7 @@ from krook.rules import (
 )
 from krook.rules.settings import from_overrides
 
+from . import finished, history, undo_rule
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
 
 log = logging.getLogger(__name__)
@@ -157,6 +159,7 @@ class LocalSession:
         self._wait = 0.0
         self._closed = False
         self.save_error: str | None = None
+        self.undos = 0  # actions taken back this game (the game's summary shows the count)
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-save") if threaded else None
         self._save()
 
@@ -190,7 +193,10 @@ class LocalSession:
             raise storage.CorruptFileError(message, path, moved) from exc
         if match.is_over:
             raise storage.MissingFileError("the saved game was already finished", path)
-        return cls(match, lobby, **kw)
+        session = cls(match, lobby, **kw)
+        undos = data.get("undos")
+        session.undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0 else 0
+        return session
 
     # -- the Session protocol -----------------------------------------------------------------------------
     @property
@@ -253,6 +259,34 @@ class LocalSession:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    # -- undo -------------------------------------------------------------------------------------------
+    def undo_problem(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or None when it may (see :meth:`undo`)."""
+        return undo_rule.why_not(self.match, seat, self._kinds, self._closed)
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last action and the bots' actions after it; returns why not, or None.
+
+        The game is replayed from its record without those actions, so the record reads as if they were
+        never played; a bot still thinking is forgotten. ``undos`` counts the take-backs.
+        """
+        problem = self.undo_problem(seat)
+        if problem:
+            return problem
+        keep = undo_rule.kept_actions(self.match, seat)
+        record = self.match.to_record()
+        record["hands"][-1]["actions"] = record["hands"][-1]["actions"][:keep]
+        self.match = match_from_record(record)
+        self._future = None  # its answer is for a position that no longer exists
+        self._pending_seat = None
+        self._wait = 0.0
+        for s in self._bots:
+            self._set_status(s, "bot")
+        self._events.clear()
+        self.undos += 1
+        self._save()
+        return None
+
     # -- internals ----------------------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
         self.match.apply(action, seat)
@@ -265,6 +299,7 @@ class LocalSession:
             self._events.append(HandOverEvent(len(self.match.hands)))
             if self.match.winner is not None:
                 self._events.append(GameOverEvent(self.match.winner))
+                self._keep_finished()
         self._save()
 
     def _run_bots(self, dt: float) -> None:
@@ -328,11 +363,33 @@ class LocalSession:
         if self.match.is_over:
             data = None
         else:
-            data = {"record": self.match.to_record(), "lobby": self.lobby.to_dict(), "saved_at": time.time()}
+            data = {
+                "record": self.match.to_record(),
+                "lobby": self.lobby.to_dict(),
+                "saved_at": time.time(),
+                "undos": self.undos,
+            }
         if self._saver is None:
             self._write(path, data)
         else:
             self._saver.submit(self._write, path, data)
+
+    def _keep_finished(self) -> None:
+        """A finished game joins the list of finished games and each human's history (on the saver thread)."""
+        if not self.autosave:
+            return
+        job = functools.partial(self._archive, self.match, self.local_seats, self.undos, time.time())
+        if self._saver is None:
+            job()
+        else:
+            self._saver.submit(job)
+
+    def _archive(self, match: Match, humans: list[int], undos: int, at: float) -> None:
+        try:
+            finished.keep(match, humans, undos, at)
+            history.record_game(match, humans, undos, at)
+        except storage.StorageError as exc:
+            self._events.append(ErrorEvent(f"The finished game could not be kept: {exc}"))
 
     def _write(self, path: Path, data: dict[str, Any] | None) -> None:
         if data is None:

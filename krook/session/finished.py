@@ -1,0 +1,197 @@
+"""Finished games kept on this computer: one file each in the data folder, listed newest first, exportable.
+
+A game is kept when it ends (``LocalSession`` calls :func:`keep`); only finished games are kept, so a kept
+record may be watched with every hand face up. The oldest files beyond :data:`KEEP` are removed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from krook import paths, storage
+from krook.rules import KrookError, Match, match_from_record
+
+log = logging.getLogger(__name__)
+
+KIND = "krook-finished"
+VERSION = 1
+FOLDER = "games"
+EXPORT_FOLDER = "exports"
+KEEP = 200
+
+
+class FinishedGameError(ValueError):
+    """A kept game or a record file that cannot be used; the message says which file and why."""
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One line of the list of finished games (the record itself is read only when the game is opened)."""
+
+    path: Path
+    finished_at: float
+    players: tuple[str, ...]
+    humans: tuple[int, ...]
+    preset: str
+    columns: tuple[str, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    hands: int
+    undos: int
+
+    @property
+    def date_text(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.finished_at))
+
+    @property
+    def result_text(self) -> str:
+        scores = " – ".join(str(s) for s in self.scores)
+        if self.winner is None or not 0 <= self.winner < len(self.columns):
+            return scores
+        return f"{self.columns[self.winner]} won {scores}"
+
+
+def games_dir() -> Path:
+    return paths.user_data_dir() / FOLDER
+
+
+def export_dir() -> Path:
+    """Where exported records go: ``exports`` in the data folder (shown to the player after an export)."""
+    return paths.user_data_dir() / EXPORT_FOLDER
+
+
+def summary(match: Match, humans: list[int], undos: int, finished_at: float) -> dict[str, Any]:
+    """The list line of a game, stored beside its record so the list never replays a game."""
+    return {
+        "finished_at": finished_at,
+        "players": list(match.players),
+        "humans": list(humans),
+        "preset": match.preset,
+        "columns": [match.column_label(c) for c in range(match.rules.team_count)],
+        "scores": list(match.scores),
+        "winner": match.winner,
+        "hands": len(match.hands),
+        "undos": undos,
+    }
+
+
+def keep(match: Match, humans: list[int], undos: int = 0, now: float | None = None) -> Path:
+    """Store a finished game; returns its file. Raises ``storage.StorageWriteError`` when the disk fails."""
+    if not match.is_over:
+        raise FinishedGameError("only a finished game is kept (a game in progress would show hidden hands)")
+    now = time.time() if now is None else now
+    folder = games_dir()
+    stem = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{match.seed}"
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    data = {"summary": summary(match, humans, undos, now), "record": match.to_record()}
+    storage.save_json(path, KIND, VERSION, data)
+    prune()
+    return path
+
+
+def prune(limit: int | None = None) -> None:
+    """Remove the oldest kept games beyond ``limit`` (:data:`KEEP` by default)."""
+    limit = KEEP if limit is None else limit
+    files = sorted(games_dir().glob("*.json"))
+    for old in files[: max(0, len(files) - limit)]:
+        try:
+            old.unlink()
+        except OSError as exc:
+            log.warning("could not remove old game %s: %s", old, exc)
+
+
+def _entry(path: Path, data: dict[str, Any]) -> FinishedGame:
+    s = data.get("summary")
+    if not isinstance(s, dict):
+        raise FinishedGameError(f"{path.name} has no summary")
+    try:
+        winner = s.get("winner")
+        return FinishedGame(
+            path=path,
+            finished_at=float(s["finished_at"]),
+            players=tuple(str(p)[:32] for p in s["players"]),
+            humans=tuple(int(h) for h in s.get("humans", [])),
+            preset=str(s.get("preset", ""))[:40],
+            columns=tuple(str(c)[:60] for c in s["columns"]),
+            scores=tuple(int(v) for v in s["scores"]),
+            winner=winner if isinstance(winner, int) and not isinstance(winner, bool) else None,
+            hands=int(s.get("hands", 0)),
+            undos=int(s.get("undos", 0)),
+        )
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise FinishedGameError(f"{path.name} has a damaged summary: {exc}") from None
+
+
+def list_games() -> list[FinishedGame]:
+    """Every kept game, newest first. A damaged file is set aside (by ``storage``) and left out."""
+    games = []
+    for path in sorted(games_dir().glob("*.json"), reverse=True):
+        try:
+            games.append(_entry(path, storage.load_json(path, KIND, VERSION)))
+        except (storage.StorageError, FinishedGameError) as exc:
+            log.warning("finished game left out of the list: %s", exc)
+    return games
+
+
+def load_kept(path: Path) -> dict[str, Any]:
+    """The record of a kept game (checked to replay)."""
+    try:
+        data = storage.load_json(path, KIND, VERSION)
+    except storage.StorageError as exc:
+        raise FinishedGameError(str(exc)) from None
+    record = data.get("record")
+    check_record(record, path.name)
+    assert isinstance(record, dict)
+    return record
+
+
+def check_record(record: object, name: str) -> Match:
+    try:
+        return match_from_record(record)
+    except KrookError as exc:
+        raise FinishedGameError(f"{name} does not replay: {exc}") from None
+
+
+def load_record_file(path: Path) -> dict[str, Any]:
+    """A record file someone sent (``krook-record/1`` JSON), a kept game or an autosave: the record in it."""
+    try:
+        if path.stat().st_size > storage.MAX_FILE_BYTES:
+            raise FinishedGameError(f"{path.name} is far too large to be a game record")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FinishedGameError(f"{path} does not exist") from None
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, bad UTF-8, huge numbers
+        raise FinishedGameError(f"{path.name} is not a readable record: {exc}") from None
+    if isinstance(data, dict) and isinstance(data.get("record"), dict):
+        data = data["record"]  # a kept game or an autosave wraps its record
+    check_record(data, path.name)
+    assert isinstance(data, dict)
+    return data
+
+
+def export(record: dict[str, Any], folder: Path | None = None) -> Path:
+    """Write a finished game's record as a plain ``krook-record/1`` file to share; returns the file."""
+    match = check_record(record, "the record")
+    if not match.is_over:
+        raise FinishedGameError("only a finished game can be exported")
+    folder = folder or export_dir()
+    names = "-".join(re.sub(r"[^A-Za-z0-9]+", "", p)[:10] or "player" for p in match.players)
+    stem = f"krook-{time.strftime('%Y%m%d-%H%M%S')}-{names}"
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    # A record's own "format" member is "krook-record/1", so the storage layer's tag is the record's tag.
+    storage.save_json(path, "krook-record", 1, record)
+    return path

@@ -1,0 +1,316 @@
+"""A player's history on this computer: games, hands bid, made and set by preset, streaks and partners.
+
+One file (``history.json``) holds every human player's record by name. It is updated when a local game ends,
+with the same atomic, versioned saves as the rest; a damaged file is set aside and history starts afresh.
+Names are matched without regard to case or surrounding spaces (``Ann`` and ``ann `` are one player).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from krook import paths, storage
+from krook.rules import Match
+
+log = logging.getLogger(__name__)
+
+KIND = "krook-history"
+VERSION = 1
+FILE = "history.json"
+RECENT = 20  # games whose score lines are kept for the chart
+MAX_PLAYERS = 500
+
+
+def history_path() -> Path:
+    return paths.user_data_dir() / FILE
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _int(value: object) -> int:
+    """A count from the file: whole numbers only; anything else (text, NaN, huge floats, bools) is 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    if isinstance(value, float) and not math.isfinite(value):
+        return 0
+    return max(-(10**9), min(10**9, int(value)))
+
+
+def _str(value: object, limit: int = 40) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+@dataclass
+class PresetStats:
+    """One preset's figures for a player."""
+
+    games: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0  # the player's side's score change, summed over hands
+    bid: int = 0  # hands the player won the bid
+    made: int = 0
+    set: int = 0
+    bid_sum: int = 0
+
+    FIELDS = ("games", "won", "hands", "points", "bid", "made", "set", "bid_sum")
+
+    @classmethod
+    def from_dict(cls, data: object) -> PresetStats:
+        d = data if isinstance(data, dict) else {}
+        return cls(*(_int(d.get(k)) for k in cls.FIELDS))
+
+    def to_dict(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.FIELDS}
+
+    def add(self, other: PresetStats) -> None:
+        for k in self.FIELDS:
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+    @property
+    def average_bid(self) -> float | None:
+        return self.bid_sum / self.bid if self.bid else None
+
+    @property
+    def average_points(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+
+@dataclass
+class Partner:
+    name: str
+    games: int = 0  # fixed partnerships: games on the same side
+    won: int = 0
+    hands: int = 0  # called partnerships: hands as the bidder and the called partner
+    made: int = 0
+
+
+@dataclass
+class GameLine:
+    """A recent game for the chart: each score column's running total after every hand."""
+
+    at: float
+    preset: str
+    columns: list[str]
+    side: int
+    won: bool
+    series: list[list[int]]  # series[hand][column]
+
+
+@dataclass
+class PlayerRecord:
+    name: str
+    presets: dict[str, PresetStats] = field(default_factory=dict)
+    streak: int = 0
+    best_streak: int = 0
+    biggest: int | None = None  # the most points the player's side scored in one hand
+    biggest_preset: str = ""
+    undos: int = 0
+    partners: dict[str, Partner] = field(default_factory=dict)
+    recent: list[GameLine] = field(default_factory=list)
+
+    @property
+    def total(self) -> PresetStats:
+        out = PresetStats()
+        for stats in self.presets.values():
+            out.add(stats)
+        return out
+
+    # -- the file's form ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "presets": {k: v.to_dict() for k, v in self.presets.items()},
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "biggest": self.biggest,
+            "biggest_preset": self.biggest_preset,
+            "undos": self.undos,
+            "partners": {k: vars(p).copy() for k, p in self.partners.items()},
+            "recent": [vars(g).copy() for g in self.recent],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerRecord | None:
+        """Read back one player; returns None for an entry that is not a player at all."""
+        if not isinstance(data, dict) or not _str(data.get("name")):
+            return None
+        presets = data.get("presets")
+        partners = data.get("partners")
+        biggest = data.get("biggest")
+        record = cls(
+            name=_str(data.get("name")),
+            presets={
+                _str(k): PresetStats.from_dict(v)
+                for k, v in (presets.items() if isinstance(presets, dict) else [])
+            },
+            streak=_int(data.get("streak")),
+            best_streak=_int(data.get("best_streak")),
+            biggest=None if biggest is None else _int(biggest),
+            biggest_preset=_str(data.get("biggest_preset")),
+            undos=_int(data.get("undos")),
+        )
+        for key, p in partners.items() if isinstance(partners, dict) else []:
+            if isinstance(p, dict) and _str(p.get("name")):
+                record.partners[_str(key)] = Partner(
+                    _str(p.get("name")),
+                    _int(p.get("games")),
+                    _int(p.get("won")),
+                    _int(p.get("hands")),
+                    _int(p.get("made")),
+                )
+        recent = data.get("recent")
+        for g in (recent if isinstance(recent, list) else [])[-RECENT:]:
+            line = _game_line(g)
+            if line is not None:
+                record.recent.append(line)
+        return record
+
+
+def _game_line(g: object) -> GameLine | None:
+    if not isinstance(g, dict):
+        return None
+    columns = g.get("columns")
+    series = g.get("series")
+    if not isinstance(columns, list) or not isinstance(series, list) or not 1 <= len(columns) <= 8:
+        return None
+    rows = [
+        [_int(v) for v in row] for row in series[:400] if isinstance(row, list) and len(row) == len(columns)
+    ]
+    side = _int(g.get("side"))
+    return GameLine(
+        at=float(_int(g.get("at"))),
+        preset=_str(g.get("preset")),
+        columns=[_str(c, 60) for c in columns],
+        side=side if 0 <= side < len(columns) else 0,
+        won=g.get("won") is True,
+        series=rows,
+    )
+
+
+@dataclass
+class History:
+    players: dict[str, PlayerRecord] = field(default_factory=dict)
+    problem: str | None = None  # why the file could not be read, when it could not
+
+    def player(self, name: str) -> PlayerRecord | None:
+        return self.players.get(name_key(name))
+
+    def names(self) -> list[str]:
+        """Players, the one with the most games first."""
+        return [
+            p.name for p in sorted(self.players.values(), key=lambda p: (-p.total.games, p.name.casefold()))
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": {k: p.to_dict() for k, p in self.players.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> History:
+        out = cls()
+        players = data.get("players")
+        for p in players.values() if isinstance(players, dict) else []:
+            record = PlayerRecord.from_dict(p)
+            if record is not None and len(out.players) < MAX_PLAYERS:
+                out.players[name_key(record.name)] = record
+        return out
+
+
+def load_history(path: Path | None = None) -> History:
+    loaded = storage.load_or_default(path or history_path(), KIND, VERSION, {"players": {}})
+    history = History.from_dict(loaded.data)
+    if loaded.problem is not None and not isinstance(loaded.problem, storage.MissingFileError):
+        history.problem = str(loaded.problem)
+    return history
+
+
+def save_history(history: History, path: Path | None = None) -> None:
+    storage.save_json(path or history_path(), KIND, VERSION, history.to_dict())
+
+
+def score_series(match: Match) -> list[list[int]]:
+    """Each score column's running total after every scored hand."""
+    totals = [0] * match.rules.team_count
+    series = [list(totals)]
+    for result in match.results:
+        totals = [t + d for t, d in zip(totals, result.deltas, strict=True)]
+        series.append(list(totals))
+    return series
+
+
+def add_game(history: History, match: Match, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
+    """Count a finished game for each human seat (a bot's seat has no history)."""
+    rules = match.rules
+    series = score_series(match)
+    for seat in humans:
+        name = match.players[seat]
+        key = name_key(name)
+        if not key:
+            continue
+        record = history.players.get(key)
+        if record is None:
+            if len(history.players) >= MAX_PLAYERS:
+                continue
+            record = history.players[key] = PlayerRecord(" ".join(name.split()))
+        side = rules.side_of(seat)
+        won = match.winner == side
+        stats = record.presets.setdefault(match.preset, PresetStats())
+        stats.games += 1
+        stats.won += int(won)
+        record.streak = record.streak + 1 if won else 0
+        record.best_streak = max(record.best_streak, record.streak)
+        record.undos += undos
+        for result in match.results:
+            if result.thrown_in:
+                continue
+            # In Call Partner the sides change each hand: the seat's own column is its side.
+            delta = result.deltas[side]
+            stats.hands += 1
+            stats.points += delta
+            if record.biggest is None or delta > record.biggest:
+                record.biggest, record.biggest_preset = delta, match.preset
+            if result.bidder == seat and result.bid is not None:
+                stats.bid += 1
+                stats.bid_sum += result.bid
+                stats.made += int(bool(result.made))
+                stats.set += int(result.made is False)
+            if rules.partnership == "called" and result.bidder is not None and result.partner is not None:
+                pair = {result.bidder, result.partner}
+                if seat in pair and len(pair) == 2:
+                    other = (pair - {seat}).pop()
+                    mate = _partner(record, match.players[other])
+                    mate.hands += 1
+                    mate.made += int(bool(result.made))
+        if rules.partnership == "fixed":
+            for other in range(rules.players):
+                if other != seat and rules.side_of(other) == side:
+                    mate = _partner(record, match.players[other])
+                    mate.games += 1
+                    mate.won += int(won)
+        record.recent.append(
+            GameLine(
+                at, match.preset, [match.column_label(c) for c in range(rules.team_count)], side, won, series
+            )
+        )
+        del record.recent[:-RECENT]
+
+
+def _partner(record: PlayerRecord, name: str) -> Partner:
+    key = name_key(name)
+    mate = record.partners.get(key)
+    if mate is None:
+        mate = record.partners[key] = Partner(" ".join(name.split()))
+    return mate
+
+
+def record_game(match: Match, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
+    """Load the history, count this game, save it. Raises ``storage.StorageWriteError`` on a disk failure."""
+    history = load_history()
+    add_game(history, match, humans, undos, at)
+    save_history(history)

@@ -1,0 +1,124 @@
+"""Undo in local games: your own last action with the bots' after it, the record as if never played."""
+
+from __future__ import annotations
+
+import pytest
+
+from krook.rules import match_from_record
+from krook.session.local import Lobby, LocalSession, SeatConfig
+
+
+@pytest.fixture(autouse=True)
+def _home(home):
+    return home
+
+
+def session(humans=(0,), seed=42, threaded=False):
+    lob = Lobby.default()
+    lob.seats = [SeatConfig(f"P{i}", "human" if i in humans else "bot", "simple") for i in range(4)]
+    lob.seed = seed
+    lob.first_dealer = 3  # seat 0 bids first
+    return LocalSession.new(lob, threaded=threaded)
+
+
+def run_bots(s):
+    for _ in range(200):
+        s.update(1.0)
+        m = s.match
+        if m.is_over or m.to_act is None or s.seat_kind(m.to_act) == "human":
+            return
+
+
+def test_take_back_a_card_after_the_bots_played():
+    s = session()
+    m = s.match
+    assert s.undo_problem(0) == "you have not acted in this hand yet"
+    assert s.submit(0, "bid 70") is None
+    run_bots(s)
+    # Play on to the tricks: the human takes whatever the bidding leaves.
+    while s.match.phase.value != "play" or s.match.to_act != 0:
+        m = s.match
+        if m.to_act == 0:
+            legal = m.legal_actions()
+            action = "pass" if "pass" in legal else legal.sample(__import__("random").Random(1))
+            assert s.submit(0, action) is None
+        run_bots(s)
+    before = s.match.to_record()
+    card = next(iter(s.match.legal_actions()))
+    assert s.submit(0, card) is None
+    run_bots(s)
+    assert s.match.to_act == 0
+    assert len(s.match.hand.actions) > len(before["hands"][-1]["actions"]) + 1  # the bots answered
+    assert s.undo(0) is None
+    assert s.match.to_record() == before
+    assert s.undos == 1
+    # The autosave holds the record as if the card was never played, and the count of undos.
+    s.flush()
+    resumed = LocalSession.resume(threaded=False)
+    assert resumed.match.to_record() == before and resumed.undos == 1
+    resumed.close()
+    s.close()
+
+
+def test_a_bid_comes_back_only_while_the_bidding_goes_on():
+    s = session(seed=7)
+    assert s.submit(0, "bid 70") is None
+    s.update(0.0)  # one bot step at most per update with bot_delay 0
+    assert s.match.phase.value == "bidding"
+    assert s.undo(0) is None
+    assert s.match.hand.actions == []
+    assert s.submit(0, "bid 120") is None
+    run_bots(s)
+    if s.match.phase.value != "bidding":
+        assert s.undo(0) == "the bidding is over (the nest has been turned up)"
+    s.close()
+
+
+def test_hot_seat_another_human_blocks_the_undo():
+    s = session(humans=(0, 1))
+    assert s.submit(0, "bid 70") is None
+    # Seat 1 (a human) is to act: the table has passed to them.
+    assert s.undo(0) == "P1 has seen the table since"
+    assert s.submit(1, "pass") is None
+    assert s.undo(0) == "P1 has acted since"
+    assert s.undo(1) is None  # P1 may take back their own pass: only bots... none acted since
+    assert s.match.hand.actions == ["bid 70"]
+    s.close()
+
+
+def test_bots_and_foreign_seats_cannot_undo():
+    s = session()
+    assert s.undo(2) == "that seat is not played at this screen"
+    assert s.undo(9) == "that seat is not played at this screen"
+    s.close()
+    assert s.undo(0) == "the game is closed"
+
+
+def test_a_bot_thinking_during_the_undo_is_forgotten():
+    import threading
+
+    from krook.bots import make_bot
+
+    gate = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, view, ctx):
+            gate.wait(5)
+            return make_bot("simple").choose(view, ctx)
+
+    s = session(threaded=True)
+    s._bots = {i: Slow() for i in s._bots}
+    assert s.submit(0, "bid 70") is None
+    s.update(0.0)
+    assert s.seat_status(1) == "thinking"
+    assert s.undo(0) is None
+    gate.set()
+    s._executor.shutdown(wait=True)
+    s._executor = None
+    events = s.update(0.0)
+    assert s.match.hand.actions == []
+    assert not [e for e in events if getattr(e, "seat", None) == 1 and hasattr(e, "text")]
+    assert match_from_record(s.match.to_record()).hand.actions == []
+    s.close()
