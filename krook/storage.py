@@ -9,17 +9,35 @@ A file that can't be read back (bad JSON, not an object, unreadable, no format t
 ``NAME.corrupt-YYYYmmdd-HHMMSS`` so the player keeps the evidence and the game can start fresh; a file of
 the right kind but a version this build can't read is renamed to ``NAME.unsupported-...`` by
 :func:`load_or_default` for the same reason and so a later save can't overwrite a newer Krook's data.
+
+:class:`SaveFile` is the API for files a player would miss (saved games, finished-game records): on top
+of the above it keeps the last few good copies and falls back to them, recovers a complete temp file left
+by a kill, moves a newer Krook's file aside once instead of overwriting it, can mask its contents from a
+casual reader, and hands out the :class:`FileLock` that keeps two running copies apart::
+
+    store = SaveFile(paths.user_data_dir() / "history.json", "krook-history", 1, backups=2)
+    with store.lock():                 # LockedError if another Krook has it
+        loaded = store.load()          # LoadedSave(data, source, notices); MissingFileError on a first run
+        store.save({**loaded.data, "games": [...]})
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
+import glob
 import json
 import logging
 import os
+import platform
+import re
+import shutil
+import stat
+import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +46,13 @@ from typing import Any
 __all__ = [
     "FORMAT_KEY",
     "CorruptFileError",
+    "FileLock",
     "FormatMismatchError",
     "Loaded",
+    "LoadedSave",
+    "LockedError",
     "MissingFileError",
+    "SaveFile",
     "StorageError",
     "StorageWriteError",
     "load_json",
@@ -120,24 +142,48 @@ def save_json(path: Path | str, kind: str, version: int, data: Mapping[str, Any]
     if FORMAT_KEY in data and data[FORMAT_KEY] != tag:
         raise ValueError(f"data carries {FORMAT_KEY}={data[FORMAT_KEY]!r} but is saved as {tag!r}")
     # Serialise before touching the disk so a bad value can't leave a temp file behind.
-    text = json.dumps({FORMAT_KEY: tag, **data}, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    text = _dumps({FORMAT_KEY: tag, **data})
+    tmp = _write_temp(path, text)
+    _commit(tmp, path)
+
+
+def _dumps(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def _write_temp(path: Path, text: str) -> Path:
+    """Write ``text`` to a fsynced temp file beside ``path``; on failure nothing is left behind."""
     tmp_name: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp_name, path)
-        tmp_name = None
-        _fsync_dir(path.parent)
+        done, tmp_name = Path(tmp_name), None
+        return done
     except OSError as e:
         raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def _commit(tmp: Path, path: Path) -> None:
+    """Rename the finished temp file over ``path`` (atomic) and make the rename durable."""
+    try:
+        os.replace(tmp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
+    _fsync_dir(path.parent)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -187,29 +233,48 @@ def load_json(
     aside) or :class:`FormatMismatchError` (file left in place).
     """
     path = Path(path)
+    try:
+        return _read_tagged(path, kind, version, migrations)
+    except _Damaged as e:
+        raise _corrupt(path, e.why) from e.__cause__
+
+
+class _Damaged(Exception):
+    """Internal: the file is unusable for ``why``; the caller decides whether to move it aside."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _read_tagged(
+    path: Path, kind: str, version: int, migrations: Mapping[int, Migration] | None
+) -> dict[str, Any]:
+    """Read, check and migrate ``path`` without touching it: raises :class:`_Damaged`,
+    :class:`MissingFileError` or :class:`FormatMismatchError`."""
     expected = _format_tag(kind, version)
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise _corrupt(path, f"{size} bytes is far too large for a {kind} file")
+            raise _Damaged(f"{size} bytes is far too large for a {kind} file")
         raw = path.read_bytes()
     except FileNotFoundError as e:
         raise MissingFileError(f"{path} does not exist", path) from e
     except IsADirectoryError as e:
         raise CorruptFileError(f"{path} is a folder, not a {kind} file", path, None) from e
     except OSError as e:
-        raise _corrupt(path, f"unreadable: {e.strerror or e}") from e
+        raise _Damaged(f"unreadable: {e.strerror or e}") from e
     try:
         obj = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise _corrupt(path, f"not valid JSON: {e}") from e
+        raise _Damaged(f"not valid JSON: {e}") from e
     if not isinstance(obj, dict):
-        raise _corrupt(path, f"expected a JSON object, found {type(obj).__name__}")
+        raise _Damaged(f"expected a JSON object, found {type(obj).__name__}")
     data: dict[str, Any] = obj
     tag = data.pop(FORMAT_KEY, None)
     parsed = _parse_tag(tag)
     if parsed is None:
-        raise _corrupt(path, f"no valid {FORMAT_KEY!r} tag (found {tag!r}, expected {expected!r})")
+        raise _Damaged(f"no valid {FORMAT_KEY!r} tag (found {tag!r}, expected {expected!r})")
     found_kind, found_version = parsed
     if found_kind != kind:
         raise FormatMismatchError(
@@ -221,7 +286,7 @@ def load_json(
             data = migrations[found_version](data)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             # Old data a migration can't make sense of is as unusable as bad JSON.
-            raise _corrupt(path, f"could not upgrade {tag!r}: {type(e).__name__}: {e}") from e
+            raise _Damaged(f"could not upgrade {tag!r}: {type(e).__name__}: {e}") from e
         found_version += 1
     if found_version != version:
         newer = "a newer" if found_version > version else "an older"
@@ -269,3 +334,476 @@ def load_or_default(
     except StorageError as e:
         log.warning("%s; starting from defaults", e)
         return Loaded(fresh(), e)
+
+
+# --- precious files: backups, temp recovery, newer versions, obfuscation ---------------------------------
+
+_PACKED_KEY = "packed"
+_SEQ_KEY = "seq"
+_DATA_KEY = "data"
+# Not a secret: it only stops a curious reader from seeing hands with a text editor or base64 -d.
+_MASK = b"krook-hot-seat-no-peeking"
+NEWER_LABEL = "newer"
+STALE_TEMP_SECONDS = 30.0
+
+
+def _pack(data: Mapping[str, Any]) -> str:
+    raw = zlib.compress(json.dumps(data, separators=(",", ":"), allow_nan=False).encode("utf-8"), 6)
+    masked = bytes(b ^ _MASK[i % len(_MASK)] for i, b in enumerate(raw))
+    return base64.b64encode(masked).decode("ascii")
+
+
+def _unpack(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise _Damaged(f"{_PACKED_KEY!r} is not text")
+    try:
+        masked = base64.b64decode(text.encode("ascii"), validate=True)
+        raw = bytes(b ^ _MASK[i % len(_MASK)] for i, b in enumerate(masked))
+        # zlib's own checksum catches a damaged payload; the size cap stops a decompression bomb.
+        unz = zlib.decompressobj()
+        plain = unz.decompress(raw, MAX_FILE_BYTES)
+        if unz.unconsumed_tail or not unz.eof:
+            raise ValueError("payload truncated or too large")
+        obj = json.loads(plain.decode("utf-8"))
+    except (ValueError, UnicodeError, zlib.error) as e:
+        raise _Damaged(f"packed data unreadable: {e}") from e
+    if not isinstance(obj, dict):
+        raise _Damaged("packed data is not an object")
+    return obj
+
+
+class LockedError(StorageError):
+    """Another running Krook holds the file's lock; ``owner`` says which (pid, computer, since when)."""
+
+    def __init__(self, message: str, path: Path, owner: str) -> None:
+        super().__init__(message, path)
+        self.owner = owner
+
+
+class FileLock:
+    """An advisory lock beside a file (``NAME.lock``), held while one Krook works on that file.
+
+    The operating system drops it when the process ends, however it ends, so a crash or ``kill -9`` never
+    leaves a stale lock. :meth:`acquire` never waits: a second copy learns at once that the file is taken.
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def owner(self) -> str:
+        """What the holder wrote into the lock file (best effort; empty if unreadable)."""
+        try:
+            return self.path.read_text(encoding="utf-8", errors="replace").strip()[:200]
+        except OSError:
+            return ""
+
+    def acquire(self) -> None:
+        """Take the lock or raise :class:`LockedError`; :class:`StorageWriteError` if it can't be made."""
+        if self._fd is not None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StorageWriteError(
+                f"could not create the lock {self.path}: {e.strerror or e}", self.path
+            ) from e
+        try:
+            _lock_fd(fd)
+        except OSError as e:
+            os.close(fd)
+            owner = self.owner() or "another Krook"
+            raise LockedError(f"{self.path.name} is in use by {owner}", self.path, owner) from e
+        self._fd = fd
+        text = (
+            f"Krook pid {os.getpid()} on {platform.node() or 'this computer'} since {time.strftime('%H:%M')}"
+        )
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, text.encode("utf-8"))
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        with contextlib.suppress(OSError):
+            _unlock_fd(fd)
+        os.close(fd)
+
+    def __enter__(self) -> FileLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    # Windows byte-range locks are mandatory, so lock a byte far past the text others read.
+    _LOCK_OFFSET = 1 << 30
+
+    def _lock_fd(fd: int) -> None:
+        os.lseek(fd, _LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, _LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@dataclass(frozen=True)
+class LoadedSave:
+    """What :meth:`SaveFile.load` found: the data, the file it came from, and what the player should be told."""
+
+    data: dict[str, Any]
+    source: Path
+    notices: tuple[str, ...] = ()
+
+
+@dataclass
+class _Candidate:
+    path: Path
+    seq: int
+    mtime: float
+    data: dict[str, Any] | None = None
+    problem: str | None = None
+    newer: bool = False
+
+
+class SaveFile:
+    """One precious file (a saved game): every rule a trusted app follows, behind ``save``/``load``.
+
+    * atomic: a fsynced temp file renamed over the old one;
+    * versioned: ``"format": "<kind>/<version>"``, older files migrated, a newer Krook's file moved aside
+      as ``NAME.newer-<date>`` (never overwritten, never retried) with one notice;
+    * backups: the last ``backups`` good saves are kept as ``NAME.bak1`` (newest) ... ``NAME.bakN``, and
+      :meth:`load` falls back to them when the file is damaged or fails ``validate``;
+    * a complete temp file newer than the file (the app was killed between writing and renaming) is
+      recovered; unusable temp files older than ``STALE_TEMP_SECONDS`` are deleted;
+    * ``obfuscate``: the data is stored compressed and masked so a casual reader sees no cards;
+    * :meth:`lock` gives the :class:`FileLock` that keeps two running copies apart.
+
+    On disk: ``{"format": ..., "seq": n, "data": {...}}`` or ``{"format": ..., "seq": n, "packed": "..."}``;
+    a flat ``save_json`` file (no ``data``/``packed``) is read as data, so older files still load.
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        kind: str,
+        version: int,
+        *,
+        backups: int = 3,
+        migrations: Mapping[int, Migration] | None = None,
+        obfuscate: bool = False,
+    ) -> None:
+        if backups < 0:
+            raise ValueError(f"backups must be 0 or more, not {backups}")
+        self.path = Path(path)
+        self.kind = kind
+        self.version = version
+        self.tag = _format_tag(kind, version)
+        self.backups = backups
+        self.migrations = dict(migrations or {})
+        self.obfuscate = obfuscate
+        self._seq = 0
+        self._checked_newer = False
+        self.notices: list[str] = []  # things the player should hear once (a newer file moved aside)
+
+    # -- names ------------------------------------------------------------------------------------------
+    def backup_path(self, n: int) -> Path:
+        return self.path.with_name(f"{self.path.name}.bak{n}")
+
+    @property
+    def backup_paths(self) -> list[Path]:
+        return [self.backup_path(n) for n in range(1, self.backups + 1)]
+
+    def lock(self) -> FileLock:
+        return FileLock(self.path.with_name(f"{self.path.name}.lock"))
+
+    def _temps(self) -> list[Path]:
+        try:
+            return sorted(self.path.parent.glob(f"{glob.escape(_temp_prefix(self.path))}*.tmp"))
+        except OSError:
+            return []
+
+    def exists(self) -> bool:
+        """Is there anything :meth:`load` could try (the file, a backup or a leftover temp file)?"""
+        return any(p.is_file() for p in [self.path, *self.backup_paths, *self._temps()])
+
+    # -- saving -----------------------------------------------------------------------------------------
+    def save(self, data: Mapping[str, Any]) -> None:
+        """Write ``data`` atomically, keeping the previous file as the newest backup.
+
+        Raises :class:`StorageWriteError` (disk full, read-only folder, a newer file that can't be moved
+        aside); the previous file and the backups are untouched by a failed write.
+        """
+        # Milliseconds, but always rising: orders a new game's first save after an older game's file.
+        seq = max(self._seq + 1, time.time_ns() // 1_000_000)
+        payload: dict[str, Any] = {FORMAT_KEY: self.tag, _SEQ_KEY: seq}
+        if self.obfuscate:
+            payload[_PACKED_KEY] = _pack(data)
+        else:
+            payload[_DATA_KEY] = dict(data)
+        text = _dumps(payload)
+        if not self._checked_newer:
+            self._refuse_newer()
+        tmp = _write_temp(self.path, text)
+        self._rotate()
+        _commit(tmp, self.path)
+        self._seq = seq
+
+    def _refuse_newer(self) -> None:
+        """Before the first write: a newer Krook's file is moved aside, never overwritten."""
+        for path in [self.path, *self.backup_paths]:
+            if self._is_newer(path):
+                moved = set_aside(path, NEWER_LABEL)
+                if moved is None:
+                    raise StorageWriteError(
+                        f"{path.name} was saved by a newer Krook and could not be moved aside; not overwriting it",
+                        path,
+                    )
+                if path == self.path:
+                    self._notice_newer(moved)
+        self._checked_newer = True
+
+    def _is_newer(self, path: Path) -> bool:
+        try:
+            with path.open("rb") as f:
+                head = f.read(256).decode("utf-8", "replace")
+        except OSError:
+            return False
+        match = _TAG_RE.search(head)
+        if not match:
+            return False
+        parsed = _parse_tag(match.group(1))
+        return parsed is not None and parsed[0] == self.kind and parsed[1] > self.version
+
+    def _notice_newer(self, moved: Path) -> None:
+        self.notices.append(
+            f"Your saved game was made by a newer version of Krook, so this version left it alone: "
+            f"it is kept as {moved.name} in {moved.parent}."
+        )
+
+    def _rotate(self) -> None:
+        """bak(N-1) -> bakN ... bak1 -> bak2, then the current file -> bak1 (as a link or a copy, so the
+        file itself never disappears). A failure here costs a backup, never the save."""
+        if self.backups == 0 or not self.path.is_file():
+            return
+        try:
+            for n in range(self.backups - 1, 0, -1):
+                older = self.backup_path(n)
+                if older.exists():
+                    os.replace(older, self.backup_path(n + 1))
+            fresh = self.path.with_name(f"{self.path.name}.bak-new")
+            with contextlib.suppress(FileNotFoundError):
+                fresh.unlink()
+            try:
+                os.link(self.path, fresh)
+            except OSError:
+                shutil.copy2(self.path, fresh)  # file systems without hard links (FAT, some shares)
+            os.replace(fresh, self.backup_path(1))
+        except OSError as e:
+            log.warning("could not keep a backup of %s: %s", self.path, e)
+
+    def discard(self) -> None:
+        """The game is over: remove the file and its backups (a missing file is fine)."""
+        for path in [self.path, *self.backup_paths]:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as e:
+                log.warning("could not remove %s: %s", path, e)
+
+    # -- loading ----------------------------------------------------------------------------------------
+    def load(self, validate: Callable[[dict[str, Any]], object] | None = None) -> LoadedSave:
+        """The newest usable save: the file, a complete newer temp file, or the newest good backup.
+
+        ``validate(data)`` may raise ``ValueError``/``TypeError``/``KeyError`` (or a ``KrookError``, which
+        is a ``ValueError``) to reject data that parses but can't be used; it then counts as damaged.
+        Damaged files are moved aside as ``NAME.corrupt-<date>``. Raises :class:`MissingFileError` when
+        there is nothing, :class:`CorruptFileError` when nothing usable is left (every file kept aside),
+        :class:`FormatMismatchError` when the save is a newer Krook's (moved aside, ``moved_to`` set).
+        """
+        notices: list[str] = []
+        now = time.time()
+        main = self._candidate(self.path, validate)
+        temps = [c for c in (self._candidate(p, validate) for p in self._temps()) if c is not None]
+        backups = [c for c in (self._candidate(p, validate) for p in self.backup_paths) if c is not None]
+        found = [c for c in [main, *temps, *backups] if c is not None]
+        newer = [c for c in found if c.newer]
+        moved_newer: Path | None = None
+        for c in sorted(newer, key=lambda c: c.path != self.path):
+            moved = set_aside(c.path, NEWER_LABEL) or c.path
+            moved_newer = moved_newer or moved
+        if moved_newer is not None:
+            self._notice_newer(moved_newer)
+            notices.extend(self.notices)
+            self.notices.clear()
+        self._checked_newer = True
+        best = self._choose(main, temps, backups)
+        main_bad = main is not None and main.data is None and not main.newer
+        kept: Path | None = None
+        if main_bad and main is not None:
+            kept = set_aside(self.path, "corrupt")
+        for c in temps:
+            if c is best:
+                continue
+            stale = c.data is not None or now - c.mtime > STALE_TEMP_SECONDS
+            if stale:
+                with contextlib.suppress(OSError):
+                    c.path.unlink()
+        if best is None:
+            if newer:
+                err = FormatMismatchError(
+                    notices[0] if notices else f"{self.path} is from a newer Krook",
+                    self.path,
+                    "newer",
+                    self.tag,
+                )
+                err.moved_to = moved_newer
+                raise err
+            if not found:
+                raise MissingFileError(f"{self.path} does not exist", self.path)
+            why = main.problem if main is not None and main.problem else "no usable copy"
+            raise CorruptFileError(
+                f"{self.path} is damaged ({why}) and no backup could be used", self.path, kept
+            )
+        if best.path in {t.path for t in temps}:
+            # The app was killed after writing the new save and before renaming it into place.
+            self._rotate()
+            try:
+                os.replace(best.path, self.path)
+                _fsync_dir(self.path.parent)
+                best.path = self.path
+            except OSError as e:
+                log.warning("could not move the recovered save %s into place: %s", best.path, e)
+            log.info("recovered the newest save from a temp file")
+        elif best.path != self.path:
+            what = "damaged" if main_bad else "missing"
+            where = f" (kept as {kept.name})" if kept else ""
+            notices.append(f"The last save was {what}{where}; Krook went back to the save before it.")
+            log.warning("%s %s; loaded %s", self.path, what, best.path.name)
+        self._seq = best.seq
+        assert best.data is not None
+        return LoadedSave(best.data, best.path, tuple(notices))
+
+    @staticmethod
+    def _choose(
+        main: _Candidate | None, temps: list[_Candidate], backups: list[_Candidate]
+    ) -> _Candidate | None:
+        """A complete temp file written after the file wins; then the file; then the newest good backup
+        (rotation keeps bak1 the newest, so order, not clocks, decides among backups)."""
+        good_main = main if main is not None and main.data is not None else None
+        floor = good_main.seq if good_main is not None else -1
+        fresh = [t for t in temps if t.data is not None and t.seq > floor]
+        if fresh:
+            return max(fresh, key=lambda t: t.seq)
+        if good_main is not None:
+            return good_main
+        return next((b for b in backups if b.data is not None), None)
+
+    def _candidate(
+        self, path: Path, validate: Callable[[dict[str, Any]], object] | None
+    ) -> _Candidate | None:
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        if not stat_is_file(st.st_mode):
+            return None
+        c = _Candidate(path, 0, st.st_mtime)
+        try:
+            raw = _read_tagged(path, self.kind, self.version, None)
+            c.seq = _seq_of(raw)
+            c.data = self._payload(raw)
+        except FormatMismatchError as e:
+            if e.found.startswith(f"{self.kind}/") and self._older_but_migratable(path, e):
+                return self._migrated(path, c, validate)
+            c.newer = self._is_newer(path)
+            c.problem = str(e)
+            return c
+        except (_Damaged, CorruptFileError) as e:
+            c.problem = str(e)
+            return c
+        except StorageError as e:
+            c.problem = str(e)
+            return c
+        return self._validated(c, validate)
+
+    def _older_but_migratable(self, path: Path, e: FormatMismatchError) -> bool:
+        parsed = _parse_tag(e.found)
+        return parsed is not None and parsed[1] < self.version
+
+    def _migrated(
+        self, path: Path, c: _Candidate, validate: Callable[[dict[str, Any]], object] | None
+    ) -> _Candidate:
+        try:
+            raw = _read_tagged(path, self.kind, self.version, self._envelope_migrations())
+            c.seq = _seq_of(raw)
+            c.data = self._payload(raw)
+        except (StorageError, _Damaged) as e:
+            c.problem = str(e)
+            c.data = None
+            return c
+        return self._validated(c, validate)
+
+    def _envelope_migrations(self) -> dict[int, Migration]:
+        def wrap(step: Migration) -> Migration:
+            def run(raw: dict[str, Any]) -> dict[str, Any]:
+                return {_DATA_KEY: step(self._payload(raw)), _SEQ_KEY: raw.get(_SEQ_KEY, 0)}
+
+            return run
+
+        return {n: wrap(step) for n, step in self.migrations.items()}
+
+    def _payload(self, raw: dict[str, Any]) -> dict[str, Any]:
+        if _PACKED_KEY in raw:
+            return _unpack(raw[_PACKED_KEY])
+        if _DATA_KEY in raw and isinstance(raw[_DATA_KEY], dict):
+            return dict(raw[_DATA_KEY])
+        if _DATA_KEY in raw:
+            raise _Damaged(f"{_DATA_KEY!r} is not an object")
+        flat = dict(raw)
+        flat.pop(_SEQ_KEY, None)
+        return flat
+
+    @staticmethod
+    def _validated(c: _Candidate, validate: Callable[[dict[str, Any]], object] | None) -> _Candidate:
+        if validate is not None and c.data is not None:
+            try:
+                validate(c.data)
+            except (ValueError, TypeError, KeyError, AttributeError) as e:
+                c.problem = f"does not replay: {e}"
+                c.data = None
+        return c
+
+
+_TAG_RE = re.compile(r'"format"\s*:\s*"([^"]{1,80})"')
+
+
+def _seq_of(raw: dict[str, Any]) -> int:
+    seq = raw.get(_SEQ_KEY, 0)
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
+
+
+def stat_is_file(mode: int) -> bool:
+    return stat.S_ISREG(mode)
