@@ -23,4 +23,4 @@ def simple_bots(monkeypatch):
     """Fast, deterministic bots whatever strengths exist in the seats: the scene tests are about the screens."""
     from krook.bots import make_bot
 
-    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("simple"))
+    monkeypatch.setattr("krook.session.local.make_bot", lambda strength: make_bot("simple"))

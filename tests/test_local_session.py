@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import threading
 import time
 
@@ -40,8 +41,17 @@ def pump(session, until, timeout=10.0):
 
 def test_satisfies_the_protocol_and_lists_local_seats():
     s = LocalSession.new(lobby(humans=(0, 2)))
-    assert isinstance(s, LocalSession)
-    _: Session = s
+    # every member of the Session protocol is there, methods with the protocol's parameters
+    members = [name for name in vars(Session) if not name.startswith("_")] + list(Session.__annotations__)
+    assert {"view", "submit", "update", "next_hand", "close", "local_seats", "players"} <= set(members)
+    for name in members:
+        assert hasattr(s, name), name
+        wanted = getattr(Session, name, None)
+        if inspect.isfunction(wanted):
+            assert (
+                list(inspect.signature(getattr(s, name)).parameters)
+                == list(inspect.signature(wanted).parameters)[1:]
+            ), name
     assert s.local_seats == [0, 2]
     assert s.players == ["P0", "P1", "P2", "P3"]
     assert s.seat_status(1) == "bot" and s.seat_status(0) == "human"
@@ -56,19 +66,25 @@ def test_bots_get_views_on_a_worker_thread(monkeypatch):
 
         def choose(self, view, ctx):
             seen.append((type(view), threading.current_thread() is threading.main_thread()))
-            return view.legal_actions().sample(ctx.rng)
+            return view.legal_actions().choice(ctx.rng)
 
-    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: Spy())
+    monkeypatch.setattr("krook.session.local.make_bot", lambda strength: Spy())
     s = LocalSession.new(lobby(humans=()))
     pump(s, lambda s: len(seen) >= 6)
     assert all(kind is SeatView and not on_main for kind, on_main in seen)
     s.close()
 
 
-def test_unknown_strength_falls_back_to_simple():
-    from krook.session.local import make_seat_bot
+def test_an_unknown_strength_is_an_error_when_the_lobby_is_read():
+    from krook.session.local import LobbyError
 
-    assert make_seat_bot("no-such-bot").name == "simple"
+    saved = Lobby.default().to_dict()
+    saved["seats"][1]["strength"] = "no-such-bot"
+    with pytest.raises(LobbyError, match="no-such-bot"):
+        Lobby.from_dict(saved)
+    with pytest.raises(LobbyError, match="kind"):
+        SeatConfig("Ann", "robot")
+    assert Lobby.from_dict(Lobby.default().to_dict()).seats[1].strength == "medium"
 
 
 def test_human_submit_errors_and_public_discard_text():
@@ -96,7 +112,7 @@ def test_human_submit_errors_and_public_discard_text():
 def test_a_whole_game_of_bots_ends_and_removes_the_save(monkeypatch):
     from krook.bots import make_bot
 
-    monkeypatch.setattr("krook.session.local.make_seat_bot", lambda strength: make_bot("random"))
+    monkeypatch.setattr("krook.session.local.make_bot", lambda strength: make_bot("random"))
     lob = lobby("three-handed", humans=())
     lob.overrides = {"target": 100}
     s = LocalSession.new(lob)

@@ -1,4 +1,4 @@
-"""The one bot interface: ``choose(view, ctx) -> action text``.
+"""The one bot interface: ``choose(view, ctx) -> Action``.
 
 A bot is handed a ``SeatView`` (plain data rebuilt for each decision, no reference to the game) and a
 context with a seeded random generator and a time budget, so it cannot reach the game state by construction.
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar, cast
 
-from krook.rules import SeatView
+from krook.rules import Action, SeatView
 
 
 @dataclass
@@ -24,43 +25,43 @@ class BotContext:
     def deadline(self) -> float:
         return self.started + self.budget_s
 
-    def time_left(self) -> float:
-        return self.deadline - time.perf_counter()
-
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: SeatView, ctx: BotContext) -> str:
-        """Return one of ``view.legal_actions()``."""
+    def choose(self, view: SeatView, ctx: BotContext) -> Action:
+        """Return one of ``view.legal_actions()`` (typed; sessions also accept its text)."""
         ...
 
 
-# Strength name -> factory. The strong bots register themselves here when their module is imported.
-BOT_FACTORIES: dict[str, type] = {}
+_B = TypeVar("_B", bound=type)
+
+# Strength name -> factory. Each bot module registers its bots here when it is imported.
+BOT_FACTORIES: dict[str, Callable[..., Bot]] = {}
 
 
-def register(name: str):  # type: ignore[no-untyped-def]
-    def wrap(cls: type) -> type:
-        BOT_FACTORIES[name] = cls
+def register(name: str) -> Callable[[_B], _B]:
+    def wrap(cls: _B) -> _B:
+        BOT_FACTORIES[name] = cast("Callable[..., Bot]", cls)
         return cls
 
     return wrap
 
 
+def strength_names() -> tuple[str, ...]:
+    """Every bot strength there is (random, simple, easy, medium, hard, ...)."""
+    # Imported here, not at the top: the bot modules import this one to register themselves.
+    from . import random_bot, simple, strengths  # noqa: F401
+
+    return tuple(BOT_FACTORIES)
+
+
 def make_bot(strength: str, *, samples: int | None = None) -> Bot:
-    """A bot by strength name: random, simple, easy, medium, hard, expert (whichever are built).
+    """A bot by strength name (see ``strength_names``); raises ValueError for any other name.
 
     ``samples`` puts a searching bot in fixed-work mode (that many deals per decision, deterministic for a seed);
     the other strengths do a fixed amount of work anyway and ignore it."""
-    import importlib
-
-    for module in ("krook.bots.random_bot", "krook.bots.simple", "krook.bots.strengths"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    strength_names()
     try:
         factory = BOT_FACTORIES[strength]
     except KeyError:
@@ -68,5 +69,5 @@ def make_bot(strength: str, *, samples: int | None = None) -> Bot:
             f"unknown bot strength {strength!r}; known: {', '.join(sorted(BOT_FACTORIES))}"
         ) from None
     if samples is not None and getattr(factory, "takes_samples", False):
-        return factory(samples=samples)  # type: ignore[no-any-return]
-    return factory()  # type: ignore[no-any-return]
+        return factory(samples=samples)
+    return factory()

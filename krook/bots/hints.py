@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from krook.rules import SeatView
-from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK, Color
+from krook.rules import Action, Bid, Call, Discard, Pass, Redeal, SeatView, Trump, as_action
+from krook.rules.cards import CARD_NAMES, COLOR_MASKS, KROOK, Color, mask_of
 
 from .base import BotContext
 from .evaluate import best_trump_value
@@ -14,39 +14,39 @@ from .knowledge import read_view
 from .strengths import HardBot, MediumBot
 
 
-def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[str, str]:
+def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[Action, str]:
     """(action, reason) for the seat to act in ``view``."""
     ctx = BotContext(random.Random(seed), budget_s=budget_s)
-    action = HardBot(budget_s=budget_s).choose(view, ctx)
+    action = as_action(HardBot(budget_s=budget_s).choose(view, ctx))
     return action, _reason(view, action)
 
 
-def _reason(view: SeatView, action: str) -> str:
+def _reason(view: SeatView, action: Action) -> str:
     k = read_view(view)
     rules = k.rules
-    verb, _, arg = action.partition(" ")
-    if verb == "pass":
+    if isinstance(action, Pass):
         if MediumBot.partner_holds_bid(view, k):
             return "Pass: your partner holds the bid; bidding over them only raises your own side's contract."
         value = int(best_trump_value(rules, k.hand)[0])
         return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
-    if verb == "bid":
+    if isinstance(action, Bid):
         value = int(best_trump_value(rules, k.hand)[0])
-        return f"Bid {arg}: with the nest your side should take about {max(value, int(arg))} points."
-    if verb == "redeal":
+        return f"Bid {action.amount}: with the nest your side should take about {max(value, action.amount)} points."
+    if isinstance(action, Redeal):
         return "Call a redeal: you hold no counters and a weak hand."
-    if verb == "discard":
-        kept = k.hand & ~sum(1 << CARD_BY_NAME[c] for c in arg.split())
+    if isinstance(action, Discard):
+        kept = k.hand & ~mask_of(action.cards)
         empty = [Color(c).title for c in range(4) if k.hand & COLOR_MASKS[c] and not kept & COLOR_MASKS[c]]
         tail = f" and empties {', '.join(empty)} so you can trump it" if empty else ""
-        return f"Bury {arg}: keeps your trump and top cards{tail}."
-    if verb == "trump":
-        color = Color.parse(arg)
-        count = (k.hand & COLOR_MASKS[color]).bit_count()
-        return f"Name {color.title} trump: {count} cards in it, and the simulations score it best."
-    if verb == "call":
-        return f"Call {arg}: a strong card you don't hold, so its holder will help you win tricks."
-    card = CARD_BY_NAME[arg]
+        return f"Bury {str(action).removeprefix('discard ')}: keeps your trump and top cards{tail}."
+    if isinstance(action, Trump):
+        count = (k.hand & COLOR_MASKS[action.color]).bit_count()
+        return f"Name {action.color.title} trump: {count} cards in it, and the simulations score it best."
+    if isinstance(action, Call):
+        name = CARD_NAMES[action.card]
+        return f"Call {name}: a strong card you don't hold, so its holder will help you win tricks."
+    card = action.card
+    arg = CARD_NAMES[card]
     play = k.play
     points = rules.point_list[card]
     out = rules.deck_mask & ~k.played & ~k.hand
@@ -65,7 +65,9 @@ def _reason(view: SeatView, action: str) -> str:
     partner_winning = mates is not None and best_seat in mates
     if partner_winning and power[card] <= power[best_card]:
         if points:
-            return f"Play {arg}: your partner is winning this trick, so give them your {points}-point counter."
+            return (
+                f"Play {arg}: your partner is winning this trick, so give them your {points}-point counter."
+            )
         return f"Play {arg}: your partner is winning; don't overtake them, play low."
     if power[card] > power[best_card]:
         what = f"{trick_points + points} points" if trick_points + points else "the lead"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from krook.rules import SeatView
+from krook.rules import Action, SeatView
 
 from .base import BotContext, register
 
@@ -11,5 +11,5 @@ from .base import BotContext, register
 class RandomBot:
     name = "random"
 
-    def choose(self, view: SeatView, ctx: BotContext) -> str:
-        return view.legal_actions().sample(ctx.rng)
+    def choose(self, view: SeatView, ctx: BotContext) -> Action:
+        return view.legal_actions().choice(ctx.rng)

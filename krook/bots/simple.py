@@ -1,12 +1,25 @@
 """A rule-following bot: counts its counters to bid, buries low cards, follows cheaply, wins counters when it can.
 
-It is the baseline of the rules-core simulator and a stand-in until the stronger bots land.
+It is the baseline of the rules-core simulator and the weakest bot that plays like a person.
 """
 
 from __future__ import annotations
 
-from krook.rules import Color, SeatView, parse_card
-from krook.rules.cards import KROOK, color_of
+from krook.rules import (
+    Action,
+    Bid,
+    Call,
+    Color,
+    Discard,
+    Pass,
+    Phase,
+    Play,
+    Rules,
+    SeatView,
+    Trump,
+    parse_card,
+)
+from krook.rules.cards import KROOK, color_of, iter_mask
 
 from .base import BotContext, register
 
@@ -31,46 +44,43 @@ def _strength(view: SeatView, cards: list[str]) -> tuple[int, Color]:
 class SimpleBot:
     name = "simple"
 
-    def choose(self, view: SeatView, ctx: BotContext) -> str:
+    def choose(self, view: SeatView, ctx: BotContext) -> Action:
         legal = view.legal_actions()
         rules = view.rules_obj
-        if view.phase == "bidding":
+        if view.phase is Phase.BIDDING:
             ceiling, _ = _strength(view, view.hand)
             partner_high = (
                 rules.partnership == "fixed"
                 and view.high_bidder is not None
+                and view.seat is not None
                 and view.high_bidder % 2 == view.seat % 2
             )
-            bids = [a for a in legal if a.startswith("bid ")]
-            if bids and not partner_high:
-                amount = int(bids[0].split()[1])
-                if amount <= ceiling or "pass" not in legal.texts:
-                    return bids[0]
-            return "pass" if "pass" in legal.texts else bids[0]
-        if view.phase == "discard":
-            assert view.discard is not None
-            allowed = [parse_card(c) for c in view.discard["allowed"]]
-            required = [parse_card(c) for c in view.discard["required"]]
+            bids = legal.bids()
+            if bids and not partner_high and (bids[0] <= ceiling or not legal.can_pass):
+                return Bid(bids[0])
+            return Pass() if legal.can_pass else Bid(bids[0])
+        if view.phase is Phase.DISCARD:
+            rule = legal.discard
+            assert rule is not None
             _, trump = _strength(view, view.hand)
             # keep trump, birds and high cards; bury the lowest non-trump, point cards last
             free = sorted(
-                (c for c in allowed if c not in required),
+                iter_mask(rule.allowed & ~rule.required),
                 key=lambda c: (c >= KROOK, color_of(c) == trump, rules.points.get(c, 0) > 0, rules.rank[c]),
             )
-            chosen = required + free[: view.discard["count"] - len(required)]
-            return "discard " + " ".join(sorted(str_card(c) for c in chosen))
-        if view.phase == "trump":
+            required = list(iter_mask(rule.required))
+            return Discard(frozenset(required + free[: rule.count - len(required)]))
+        if view.phase is Phase.TRUMP:
             _, trump = _strength(view, view.hand)
-            return f"trump {trump.letter}"
-        if view.phase == "call":
+            return Trump(trump)
+        if view.phase is Phase.CALL:
             mine = {parse_card(c) for c in view.hand}
-            options = [a for a in legal if parse_card(a.split()[1]) not in mine]
-            best = max(options or list(legal), key=lambda a: rules.rank[parse_card(a.split()[1])])
-            return best
-        return self._play(view, [a for a in legal], rules)
+            calls = legal.calls()
+            options = [c for c in calls if c not in mine] or list(calls)
+            return Call(max(options, key=lambda c: rules.rank[c]))
+        return Play(self._play(view, legal.cards(), rules))
 
-    def _play(self, view: SeatView, legal: list[str], rules) -> str:  # type: ignore[no-untyped-def]
-        cards = [parse_card(a.split()[1]) for a in legal]
+    def _play(self, view: SeatView, cards: tuple[int, ...], rules: Rules) -> int:
         trump = Color.parse(view.trump or "B")
 
         def power(card: int, led: int | None) -> int:
@@ -80,24 +90,17 @@ class SimpleBot:
 
         if not view.trick:
             # lead the strongest card we hold
-            return "play " + str_card(max(cards, key=lambda c: power(c, color_of(c))))
+            return max(cards, key=lambda c: power(c, color_of(c)))
         first = parse_card(view.trick[0][1])
         led = int(trump) if first >= KROOK else color_of(first)
         best_seat, best = max(((s, power(parse_card(c), led)) for s, c in view.trick), key=lambda x: x[1])
-        partner_winning = rules.partnership == "fixed" and best_seat % 2 == view.seat % 2
+        partner_winning = (
+            rules.partnership == "fixed" and view.seat is not None and best_seat % 2 == view.seat % 2
+        )
         winners = [c for c in cards if power(c, led) > best]
         if partner_winning or not winners:
             # give points to a partner, else throw the cheapest card
-            key = (
-                (lambda c: (-rules.points.get(c, 0), power(c, led)))
-                if partner_winning
-                else (lambda c: (rules.points.get(c, 0), power(c, led)))
-            )
-            return "play " + str_card(min(cards, key=key))
-        return "play " + str_card(min(winners, key=lambda c: power(c, led)))
-
-
-def str_card(card: int) -> str:
-    from krook.rules import card_name
-
-    return card_name(card)
+            if partner_winning:
+                return min(cards, key=lambda c: (-rules.points.get(c, 0), power(c, led)))
+            return min(cards, key=lambda c: (rules.points.get(c, 0), power(c, led)))
+        return min(winners, key=lambda c: power(c, led))

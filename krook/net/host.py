@@ -23,7 +23,15 @@ from typing import Any
 
 from krook import __version__ as APP_VERSION
 from krook.bots import BotContext, make_bot
-from krook.rules import IllegalActionError, KrookError, Match, SeatView, get_preset, match_from_record
+from krook.rules import (
+    IllegalActionError,
+    KrookError,
+    Match,
+    SeatView,
+    action_text,
+    get_preset,
+    match_from_record,
+)
 
 from . import discovery
 from .framing import FrameDecoder, FrameError, encode
@@ -519,7 +527,7 @@ class Host:
                         bot = make_bot("simple")
                     self._bots[(seat, strength)] = bot
                 rng = random.Random(f"{self.protocol.match.seed}/{seat}/{version}")
-                text = bot.choose(view, BotContext(rng, self.bot_budget))
+                text = action_text(bot.choose(view, BotContext(rng, self.bot_budget)))
             except Exception:
                 log.exception("bot for seat %s failed; playing a legal action", seat)
                 text = view.legal_actions().sample(random.Random(version))

@@ -11,7 +11,7 @@ import dataclasses
 import queue
 from typing import TYPE_CHECKING, Any
 
-from krook.rules import SeatView
+from krook.rules import Action, SeatView, action_text
 from krook.session.base import (
     ActionEvent,
     ErrorEvent,
@@ -176,7 +176,7 @@ class RemoteSession(_MessageSession):
             return dataclasses.replace(view, to_act=None, legal=[])
         return view
 
-    def submit(self, seat: int, action: str) -> str | None:
+    def submit(self, seat: int, action: Action | str) -> str | None:
         if seat not in self._seats:
             return f"seat {seat} is not yours"
         view = self._views.get(seat)
@@ -186,8 +186,8 @@ class RemoteSession(_MessageSession):
             if not view.my_turn:
                 return "It is not your turn."
             if action not in view.legal_actions():
-                return f"{action!r} is not a legal move now."
-        if not self.client.send({"type": ACTION, "seat": seat, "text": action}):
+                return f"{action_text(action)!r} is not a legal move now."
+        if not self.client.send({"type": ACTION, "seat": seat, "text": action_text(action)}):
             return "Not connected to the host right now."
         if view is not None:
             self._pending[seat] = view.version
@@ -260,8 +260,8 @@ class HostSession(_MessageSession):
         with self.host.lock:
             return self.host.protocol.seat_status(seat)
 
-    def submit(self, seat: int, action: str) -> str | None:
-        return self.host.submit_local(seat, action)
+    def submit(self, seat: int, action: Action | str) -> str | None:
+        return self.host.submit_local(seat, action_text(action))
 
     def update(self, dt: float = 0.0) -> list[SessionEvent]:
         self._pump()

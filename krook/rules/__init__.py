@@ -1,18 +1,32 @@
 """The rules core of Krook: pure Python, no pygame. Everything else sees a game through ``Match.view``."""
 
-from .actions import Action, Bid, Call, Discard, Pass, Play, Redeal, Trump, parse_action
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Bid,
+    Call,
+    Discard,
+    Pass,
+    Play,
+    Redeal,
+    Trump,
+    action_text,
+    as_action,
+    parse_action,
+)
 from .cards import KROOK, KROOK2, Color, card_name, parse_card, parse_cards
 from .errors import IllegalActionError, KrookError, NotationError, RecordError, RulesError
 from .hand import Hand, Phase, Trick
 from .legal import DiscardRule, LegalActions
-from .match import Match
+from .match import RECORD_FORMAT, Match
 from .presets import DEFAULT_PRESET, PRESETS, Preset, get_preset, matching_preset, rules_from_spec, spec_for
-from .record import RECORD_FORMAT, ReplayError, load_record, match_from_record, save_record
+from .record import ReplayError, load_record, match_from_record, save_record
 from .scoring import HandResult
 from .settings import SETTING_SPECS, Rules, SettingSpec
 from .view import SeatView, TrickView
 
 __all__ = [
+    "ACTION_TYPES",
     "DEFAULT_PRESET",
     "KROOK",
     "KROOK2",
@@ -46,6 +60,8 @@ __all__ = [
     "Trick",
     "TrickView",
     "Trump",
+    "action_text",
+    "as_action",
     "card_name",
     "get_preset",
     "load_record",

@@ -13,6 +13,10 @@ from .errors import NotationError
 class Bid:
     amount: int
 
+    def __post_init__(self) -> None:
+        if type(self.amount) is not int or self.amount < 0:
+            raise NotationError(f"a bid is a whole number of points, not {self.amount!r}")
+
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
@@ -33,6 +37,10 @@ class Redeal:
 class Discard:
     cards: frozenset[int]
 
+    def __post_init__(self) -> None:
+        for card in self.cards:
+            _check_card(card)
+
     def __str__(self) -> str:
         return "discard " + " ".join(CARD_NAMES[c] for c in sorted(self.cards))
 
@@ -40,6 +48,15 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class Trump:
     color: Color
+
+    def __post_init__(self) -> None:
+        if type(self.color) is not Color:
+            try:
+                object.__setattr__(self, "color", Color(self.color))
+            except ValueError:
+                raise NotationError(
+                    f"{self.color!r} is not a colour: use Color.RED ... Color.BLACK"
+                ) from None
 
     def __str__(self) -> str:
         return f"trump {self.color.letter}"
@@ -49,6 +66,9 @@ class Trump:
 class Call:
     card: int
 
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+
     def __str__(self) -> str:
         return f"call {CARD_NAMES[self.card]}"
 
@@ -57,11 +77,37 @@ class Call:
 class Play:
     card: int
 
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+
     def __str__(self) -> str:
         return f"play {CARD_NAMES[self.card]}"
 
 
+def _check_card(card: object) -> None:
+    if card not in CARD_NAMES:
+        raise NotationError(
+            f"{card!r} is not a card id (a colour times 16 plus 1-14, or 64/65 for the birds)"
+        )
+
+
 Action = Bid | Pass | Redeal | Discard | Trump | Call | Play
+ACTION_TYPES = (Bid, Pass, Redeal, Discard, Trump, Call, Play)
+
+
+def as_action(action: Action | str) -> Action:
+    """The typed action of an action given typed or as text (raises NotationError for bad text)."""
+    return parse_action(action) if isinstance(action, str) else action
+
+
+def action_text(action: Action | str) -> str:
+    """The text of an action given typed or as text (text is returned as it is, to be parsed later)."""
+    if isinstance(action, str):
+        return action
+    if isinstance(action, ACTION_TYPES):
+        return str(action)
+    raise NotationError(f"an action is an Action or text such as 'play R14', not {type(action).__name__}")
+
 
 _PASS = Pass()
 _REDEAL = Redeal()

@@ -16,9 +16,10 @@ class RulesError(KrookError):
 class IllegalActionError(KrookError):
     """A well-formed action that the rules do not allow now."""
 
-    def __init__(self, action: str, reason: str) -> None:
-        super().__init__(f"illegal action {action!r}: {reason}")
-        self.action = action
+    def __init__(self, action: object, reason: str) -> None:
+        text = action if isinstance(action, str) else str(action)  # an Action reads as its text
+        super().__init__(f"illegal action {text!r}: {reason}")
+        self.action = text
         self.reason = reason
 
 

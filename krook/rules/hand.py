@@ -6,7 +6,7 @@ import enum
 import functools
 from typing import NamedTuple
 
-from .actions import Bid, Call, Discard, Pass, Play, Redeal, Trump, parse_action
+from .actions import Action, Bid, Call, Discard, Pass, Play, Redeal, Trump, action_text, parse_action
 from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of, names
 from .errors import IllegalActionError
 from .legal import DiscardRule, LegalActions
@@ -14,7 +14,9 @@ from .settings import Rules
 
 
 @enum.unique
-class Phase(enum.Enum):
+class Phase(enum.StrEnum):
+    """Where a hand (or the game) stands. A ``StrEnum``: it is its own text on the wire and in records."""
+
     BIDDING = "bidding"
     DISCARD = "discard"
     TRUMP = "trump"
@@ -141,8 +143,10 @@ class Hand:
         )
 
     # -- the one entry point that changes the hand ----------------------------------------------------------
-    def apply(self, text: str, seat: int | None = None) -> None:
-        """Apply an action for the seat to act (or check it is ``seat``'s turn); raise if it is not legal."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply an action (typed, or its text in any letter case) for the seat to act, or check that it is
+        ``seat``'s turn; raise IllegalActionError if it is not legal. The record keeps the canonical text."""
+        text = action_text(action)
         if self.to_act is None:
             raise IllegalActionError(text, "the hand is over; nobody is to act")
         if seat is not None and seat != self.to_act:
@@ -157,7 +161,8 @@ class Hand:
             self.actions.append(text)
             self._play(self.to_act, _CARD_OF_PLAY_TEXT[text])
             return
-        action = parse_action(text)
+        if isinstance(action, str):
+            action = parse_action(text)
         if listed:
             pass  # the common case: exactly a listed text, already in its canonical form
         elif legal.discard is not None and isinstance(action, Discard):

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Discard, parse_action
-from .cards import CARD_NAMES, iter_mask, mask_of, names
+from .actions import ACTION_TYPES, Action, Discard, parse_action
+from .cards import CARD_BY_NAME, CARD_NAMES, Color, iter_mask, mask_of, names
 from .errors import KrookError
 
 
@@ -76,7 +76,16 @@ class DiscardRule:
 
 
 class LegalActions:
-    """Listed texts, or for a discard the space of allowed card sets (thousands: enumerated lazily)."""
+    """The legal actions of the seat to act, python-chess style: a collection that answers typed questions.
+
+    Typed (for bots and screens): ``can_pass``, ``can_redeal``, ``bids()`` (amounts), ``cards()`` (card ids
+    that may be played), ``calls()`` (card ids that may be called), ``trumps()`` (colours), ``discard`` (the
+    :class:`DiscardRule`, or None) and ``actions()`` (every legal :data:`Action`). Membership takes an Action
+    or its text in any letter case: ``Play(R14) in legal``, ``"play r14" in legal`` and
+    ``match.apply("play r14")`` always agree. Text (for the wire, records and simulations): iterating yields
+    the canonical texts (``str(action)``), ``texts`` holds them outside the discard phase, ``sample`` returns
+    one. A discard is a space of card sets (thousands), so it is enumerated lazily.
+    """
 
     __slots__ = ("discard", "texts")
 
@@ -84,6 +93,7 @@ class LegalActions:
         self.texts = texts if type(texts) is tuple else tuple(texts)
         self.discard = discard
 
+    # -- text: the wire and the records ---------------------------------------------------------------
     def __iter__(self) -> Iterator[str]:
         return self.discard.texts() if self.discard else iter(self.texts)
 
@@ -93,23 +103,61 @@ class LegalActions:
     def __bool__(self) -> bool:
         return bool(self.discard) or bool(self.texts)
 
-    def __contains__(self, text: object) -> bool:
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, str):
+            if action in self.texts:
+                return True
+            try:
+                parsed = parse_action(action)
+            except KrookError:
+                return False
+        elif isinstance(action, ACTION_TYPES):
+            parsed = action
+        else:
+            return False
         if self.discard is None:
-            return text in self.texts
-        if not isinstance(text, str):
+            return str(parsed) in self.texts
+        if not isinstance(parsed, Discard):
             return False
-        try:
-            action = parse_action(text)
-        except KrookError:
-            return False
-        if not isinstance(action, Discard):
-            return False
-        return self.discard.problem(mask_of(action.cards), len(action.cards)) is None
+        return self.discard.problem(mask_of(parsed.cards), len(parsed.cards)) is None
 
     def sample(self, rng: random.Random) -> str:
+        """A uniformly random legal action's text (simulations and records read text)."""
         if self.discard:
             return self.discard.sample(rng)
         return self.texts[int(rng.random() * len(self.texts))]
+
+    # -- typed: bots and screens --------------------------------------------------------------------------
+    def actions(self) -> Iterator[Action]:
+        """Every legal action, typed (a discard's card sets lazily)."""
+        return (parse_action(text) for text in self)
+
+    def choice(self, rng: random.Random) -> Action:
+        """A uniformly random legal action, typed: the same draw as :meth:`sample`."""
+        return parse_action(self.sample(rng))
+
+    @property
+    def can_pass(self) -> bool:
+        return "pass" in self.texts
+
+    @property
+    def can_redeal(self) -> bool:
+        return "redeal" in self.texts
+
+    def bids(self) -> tuple[int, ...]:
+        """The amounts that may be bid, lowest first (empty outside the bidding)."""
+        return tuple(int(t[4:]) for t in self.texts if t.startswith("bid "))
+
+    def cards(self) -> tuple[int, ...]:
+        """The card ids that may be played, lowest id first (empty outside the play)."""
+        return tuple(CARD_BY_NAME[t[5:]] for t in self.texts if t.startswith("play "))
+
+    def calls(self) -> tuple[int, ...]:
+        """The card ids the bidder may call as partner (Call Partner), lowest id first."""
+        return tuple(CARD_BY_NAME[t[5:]] for t in self.texts if t.startswith("call "))
+
+    def trumps(self) -> tuple[Color, ...]:
+        return tuple(Color.parse(t[6:]) for t in self.texts if t.startswith("trump "))
 
     def __repr__(self) -> str:
         if self.discard:

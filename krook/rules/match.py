@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action, action_text
 from .cards import names
 from .deal import deal_from_seed, deal_to_dict, hand_seed
 from .errors import IllegalActionError, RulesError
@@ -16,6 +17,11 @@ from .settings import Rules
 
 if TYPE_CHECKING:
     from .view import SeatView
+
+# A record is a file of the storage layer's kind ``krook-record``, layout 1: "format": "krook-record/1".
+RECORD_KIND = "krook-record"
+RECORD_VERSION = 1
+RECORD_FORMAT = f"{RECORD_KIND}/{RECORD_VERSION}"
 
 
 class Match:
@@ -65,13 +71,18 @@ class Match:
     def to_act(self) -> int | None:
         return self.hands[-1].to_act
 
+    @property
+    def version(self) -> int:
+        """Actions applied plus hands dealt: it grows with every change, so views are ordered by it."""
+        return sum(len(h.actions) for h in self.hands) + len(self.hands)
+
     def legal_actions(self) -> LegalActions:
         return self.hands[-1].legal_actions()
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply one action; with ``seat`` also check that it is that seat's turn (the network does)."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply one action, typed or as text; with ``seat`` also check that it is that seat's turn."""
         if self.winner is not None:
-            raise IllegalActionError(action, "the game is over")
+            raise IllegalActionError(action_text(action), "the game is over")
         hand = self.hands[-1]
         hand.apply(action, seat)
         phase = self.phase = hand.phase
@@ -125,7 +136,7 @@ class Match:
     # -- records ----------------------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         return {
-            "format": "krook-record/1",
+            "format": RECORD_FORMAT,
             "rules": spec_for(self.rules, self.preset),
             "players": list(self.players),
             "seed": self.seed,

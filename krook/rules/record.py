@@ -8,10 +8,8 @@ from pathlib import Path
 from .deal import deal_from_dict, deal_from_seed
 from .errors import KrookError, RecordError
 from .hand import Phase
-from .match import Match
+from .match import RECORD_FORMAT, RECORD_KIND, RECORD_VERSION, Match
 from .presets import rules_from_spec
-
-RECORD_FORMAT = "krook-record/1"
 
 
 class ReplayError(RecordError):
@@ -94,4 +92,7 @@ def load_record(path: str | Path) -> Match:
 
 
 def save_record(match: Match, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(match.to_record(), indent=1) + "\n", encoding="utf-8")
+    """Write the game's record atomically (the old file survives a failed write: StorageWriteError)."""
+    from krook import storage  # the app's one crash-safe writer; pure Python, imported only when saving
+
+    storage.save_json(path, RECORD_KIND, RECORD_VERSION, match.to_record())

@@ -26,13 +26,17 @@ class TrickView:
 
 @dataclass(frozen=True)
 class SeatView:
-    """A seat's knowledge at one moment. Cards are written in notation (``R14``, ``K``)."""
+    """A seat's knowledge at one moment. Cards are written in notation (``R14``, ``K``).
+
+    ``phase`` is the :class:`Phase` enum; ``legal`` and ``discard`` are the wire form of what the seat may do:
+    read them typed through ``legal_actions()`` (``.bids()``, ``.cards()``, ``.can_pass``, ``.discard``, ...).
+    """
 
     seat: int | None  # None: the public view, as a spectator sees the table
     players: list[str]
     rules: dict[str, Any]
     preset: str
-    phase: str
+    phase: Phase  # a StrEnum: serialised as its value, e.g. "play"
     to_act: int | None
     dealer: int
     hand_number: int  # 1-based count of deals so far
@@ -72,12 +76,10 @@ class SeatView:
         return from_overrides(Rules(), self.rules)
 
     def legal_actions(self) -> LegalActions:
+        """What this seat may do now (empty when it is not its turn)."""
         if self.discard is not None:
             return LegalActions(discard=DiscardRule.from_dict(self.discard))
         return LegalActions(self.legal)
-
-    def team_of(self, seat: int) -> int:
-        return seat % 2 if self.rules["partnership"] == "fixed" else seat
 
     def to_dict(self) -> dict[str, Any]:
         # Written out rather than dataclasses.asdict: asdict deep-copies recursively and was the host's main
@@ -90,6 +92,7 @@ class SeatView:
         data["trick"] = [list(c) for c in self.trick]
         data["bids"] = [list(b) for b in self.bids]
         data["rules"] = dict(self.rules)
+        data["phase"] = self.phase.value
         data["format"] = VIEW_FORMAT
         return data
 
@@ -102,6 +105,7 @@ class SeatView:
         ]
         values["trick"] = [tuple(c) for c in values.get("trick", [])]
         values["bids"] = [tuple(b) for b in values.get("bids", [])]
+        values["phase"] = Phase(values["phase"])
         return cls(**values)
 
 
@@ -132,7 +136,7 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         players=list(match.players),
         rules=dict(match.rules_dict),
         preset=match.preset,
-        phase=match.phase.value,
+        phase=match.phase,
         to_act=to_act,
         dealer=hand.dealer,
         hand_number=len(match.hands),
@@ -163,5 +167,5 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         winner=match.winner,
         legal=legal,
         discard=discard,
-        version=sum(len(h.actions) for h in match.hands) + len(match.hands),
+        version=match.version,
     )

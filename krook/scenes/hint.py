@@ -8,6 +8,8 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from krook.rules import Action, Discard, Play, card_name
+
 if TYPE_CHECKING:
     from .table import TableScene
 
@@ -19,7 +21,7 @@ class Hinter:
 
     def __init__(self) -> None:
         self._executor: ThreadPoolExecutor | None = None
-        self._future: Future[tuple[str, str]] | None = None
+        self._future: Future[tuple[Action, str]] | None = None
         self._version = -1
 
     @property
@@ -52,13 +54,12 @@ class Hinter:
             table.toast = (f"No hint this time ({exc}).", 3.0)
             return
         table.toast = (reason, 8.0)
-        verb, _, rest = action.partition(" ")
         hand = table.hand_codes()
-        if verb == "play" and rest in hand:
+        if isinstance(action, Play) and card_name(action.card) in hand:
             table.focus_zone = "hand"
-            table.focus_card = hand.index(rest)
-        elif verb == "discard":
-            table.selected = {code for code in rest.split() if code in hand}
+            table.focus_card = hand.index(card_name(action.card))
+        elif isinstance(action, Discard):
+            table.selected = {card_name(c) for c in action.cards} & set(hand)
 
     def close(self) -> None:
         if self._executor is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from krook.rules import SeatView
+from krook.rules import Action, SeatView
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,9 @@ class Session(Protocol):
         """The latest view of a local seat, or the public view with ``None``."""
         ...
 
-    def submit(self, seat: int, action: str) -> str | None:
-        """Send a human's action; returns an error message to show, or None when accepted (or sent)."""
+    def submit(self, seat: int, action: Action | str) -> str | None:
+        """Send a human's action (typed, or its text); returns an error message to show, or None when
+        accepted (or sent)."""
         ...
 
     def update(self, dt: float) -> list[SessionEvent]:

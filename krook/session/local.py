@@ -19,12 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from krook import paths, storage
+from krook.bots import Bot, BotContext, make_bot, strength_names
 from krook.rules import (
+    Action,
+    Discard,
     IllegalActionError,
     KrookError,
     Match,
     Phase,
+    Rules,
     SeatView,
+    as_action,
     get_preset,
     match_from_record,
 )
@@ -38,28 +43,38 @@ log = logging.getLogger(__name__)
 SAVE_FILE = "autosave.json"
 SAVE_KIND = "krook-save"
 SAVE_VERSION = 1
-BOT_STRENGTHS = ("easy", "medium", "hard")
+SEAT_KINDS = ("human", "bot", "open")
+
+
+class LobbyError(ValueError):
+    """A lobby or seat that cannot be set up (a saved lobby naming a bot that does not exist, ...)."""
 
 
 @dataclass
 class SeatConfig:
-    """One seat of the lobby: a name and who plays it (``human``, ``bot`` or ``open`` for LAN later)."""
+    """One seat of the lobby: a name and who plays it (``human``, ``bot``, or ``open`` for a LAN player)."""
 
     name: str
     kind: str = "bot"
     strength: str = "medium"
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise LobbyError(f"seat kind {self.kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        if self.strength not in strength_names():
+            known = ", ".join(strength_names())
+            raise LobbyError(f"bot strength {self.strength!r} does not exist; the strengths are {known}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "strength": self.strength}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
-        kind = data.get("kind", "bot")
-        strength = data.get("strength", "medium")
+        """Read a saved seat; raises LobbyError for an unknown kind or strength."""
         return cls(
             str(data.get("name", "Player"))[:16],
-            kind if kind in ("human", "bot", "open") else "bot",
-            strength if isinstance(strength, str) else "medium",
+            data.get("kind", "bot"),
+            data.get("strength", "medium"),
         )
 
 
@@ -73,7 +88,8 @@ class Lobby:
     first_dealer: int = 0
     seed: int | None = None
 
-    def rules(self):  # -> Rules; raises RulesError when the combination cannot be played
+    def rules(self) -> Rules:
+        """The rules of the lobby's preset and overrides; raises RulesError when they cannot be played."""
         return from_overrides(get_preset(self.preset).rules, dict(self.overrides))
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,16 +119,6 @@ class Lobby:
         seats = [SeatConfig(names[0], "human")]
         seats += [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
         return cls(seats)
-
-
-def make_seat_bot(strength: str):  # type: ignore[no-untyped-def]
-    """The bot for a lobby strength; unknown strengths (bots not built yet) fall back to ``simple``."""
-    from krook.bots import make_bot
-
-    try:
-        return make_bot(strength)
-    except ValueError:
-        return make_bot("simple")
 
 
 def save_path() -> Path:
@@ -147,13 +153,15 @@ class LocalSession:
         n = match.rules.players
         seats = list(lobby.seats) + [SeatConfig(f"Player {i + 1}") for i in range(len(lobby.seats), n)]
         self._kinds = [("human" if s.kind == "human" else "bot") for s in seats[:n]]
-        self._bots = {i: make_seat_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"}
+        self._bots: dict[int, Bot] = {
+            i: make_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"
+        }
         self._status = ["human" if k == "human" else "bot" for k in self._kinds]
         self._events: list[SessionEvent] = []
         self._executor = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot") if threaded else None
         )
-        self._future: Future[str] | None = None
+        self._future: Future[Action] | None = None
         self._pending_seat: int | None = None
         self._pending_version = -1
         self._wait = 0.0
@@ -205,12 +213,12 @@ class LocalSession:
 
     @property
     def version(self) -> int:
-        return self.match.view(None).version
+        return self.match.version
 
     def view(self, seat: int | None) -> SeatView:
         return self.match.view(seat)
 
-    def submit(self, seat: int, action: str) -> str | None:
+    def submit(self, seat: int, action: Action | str) -> str | None:
         if self._closed:
             return "the game is closed"
         if seat not in self.local_seats:
@@ -233,10 +241,6 @@ class LocalSession:
 
     def seat_status(self, seat: int) -> str:
         return self._status[seat]
-
-    def seat_kind(self, seat: int) -> str:
-        """``human`` or ``bot`` (an optional extra over the protocol, used by the lobby and the gallery)."""
-        return self._kinds[seat]
 
     @property
     def busy(self) -> bool:
@@ -288,11 +292,11 @@ class LocalSession:
         return None
 
     # -- internals ----------------------------------------------------------------------------------------
-    def _apply(self, seat: int, action: str) -> None:
-        self.match.apply(action, seat)
-        text = action
-        if action.startswith("discard"):
-            text = f"discard {len(action.split()) - 1} cards"
+    def _apply(self, seat: int, action: Action | str) -> None:
+        typed = as_action(action)
+        self.match.apply(typed, seat)
+        # the public form: the other seats learn how many cards were buried, never which
+        text = f"discard {len(typed.cards)} cards" if isinstance(typed, Discard) else str(typed)
         version = self.version
         self._events.append(ActionEvent(seat, text, version))
         if self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
@@ -335,8 +339,6 @@ class LocalSession:
         seat = m.to_act
         view = m.view(seat)
         bot = self._bots[seat]
-        from krook.bots import BotContext
-
         ctx = BotContext(random.Random(f"{m.seed}/{view.version}/{seat}"), budget_s=max(0.3, self.bot_delay))
         self._pending_seat, self._pending_version = seat, view.version
         if self._executor is None:

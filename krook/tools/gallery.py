@@ -24,6 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from krook.rules import Action, Bid, Color, Match, Pass, Phase, Trump, card_name
+from krook.rules.cards import names
+
 DEFAULT_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 CARD_SHEETS = {"22-cards": False, "23-cards-colour-blind": True}  # name -> colour-blind deck
 COLOUR_VISION = ("protanopia", "deuteranopia")
@@ -65,21 +68,17 @@ def card_sheet(size: tuple[int, int], colour_blind: bool) -> tuple[Any, int]:
     return out, height
 
 
-def _policy(match: Any, human: int, rng: random.Random, bid_to: int | None = None) -> str:
+def _policy(match: Match, human: int, rng: random.Random, bid_to: int | None = None) -> Action:
     """A scripted move: the human seat takes the bid at the minimum, bots pass, then anything legal."""
     legal = match.legal_actions()
-    phase = match.phase.value
-    if phase == "bidding":
-        texts = list(legal)
-        if match.to_act == human:
-            bids = [t for t in texts if t.startswith("bid ")]
-            if bid_to is not None:
-                bids = [t for t in bids if int(t.split()[1]) >= bid_to] or bids
-            return bids[0] if bids else texts[0]
-        return "pass" if "pass" in texts else texts[0]
-    if phase == "trump":
-        return "trump G"
-    return legal.sample(rng)
+    if match.phase is Phase.BIDDING:
+        bids = legal.bids()
+        if match.to_act == human and bids:
+            return Bid(next((b for b in bids if bid_to is None or b >= bid_to), bids[0]))
+        return Pass() if legal.can_pass else next(legal.actions())
+    if match.phase is Phase.TRUMP:
+        return Trump(Color.GREEN)
+    return legal.choice(rng)
 
 
 def build_session(
@@ -118,7 +117,7 @@ def advance(
     for _ in range(limit):
         if until(match):
             return
-        if match.phase.value == "hand_over":
+        if match.phase is Phase.HAND_OVER:
             match.next_hand()
             continue
         match.apply(_policy(match, human, rng, bid_to))
@@ -168,7 +167,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     def bidding() -> list[Any]:
         session = build_session(dealer=0)
         m = session.match
-        for action in ("bid 70", "pass", "bid 75"):
+        for action in (Bid(70), Pass(), Bid(75)):
             m.apply(action)
         scene = _table(app, session)
         scene._bubble(0, "", 0)
@@ -182,40 +181,40 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def nest() -> list[Any]:
         session = build_session()
-        advance(session, lambda m: m.phase.value == "discard")
+        advance(session, lambda m: m.phase is Phase.DISCARD)
         scene = _table(app, session)
-        rule = scene.view.discard or {}
-        scene.selected = set(rule.get("allowed", [])[:3])
+        rule = scene.view.legal_actions().discard
+        assert rule is not None
+        scene.selected = set(names(rule.allowed)[:3])
         return [scene]
 
     def nest_strict() -> list[Any]:
         session = build_session("kentucky-rook")
-        advance(session, lambda m: m.phase.value == "discard", bid_to=100)
+        advance(session, lambda m: m.phase is Phase.DISCARD, bid_to=100)
         scene = _table(app, session)
-        scene.card_clicked(
-            next(c for c in scene.view.hand if c not in (scene.view.discard or {})["allowed"])
-            if any(c not in (scene.view.discard or {})["allowed"] for c in scene.view.hand)
-            else scene.view.hand[0]
-        )
+        rule = scene.view.legal_actions().discard
+        assert rule is not None
+        allowed = names(rule.allowed)
+        scene.card_clicked(next((c for c in scene.view.hand if c not in allowed), scene.view.hand[0]))
         return [scene]
 
     def trump() -> list[Any]:
         session = build_session()
-        advance(session, lambda m: m.phase.value == "trump")
+        advance(session, lambda m: m.phase is Phase.TRUMP)
         return [_table(app, session)]
 
     def call() -> list[Any]:
         session = build_session("call-partner", seed=3)
-        advance(session, lambda m: m.phase.value == "call", bid_to=100)
+        advance(session, lambda m: m.phase is Phase.CALL, bid_to=100)
         return [_table(app, session)]
 
     def others_choosing() -> list[Any]:
         session = build_session(seed=11)
         m = session.match
-        m.apply("pass")
-        m.apply("bid 70")
-        while m.phase.value == "bidding":
-            m.apply("pass")
+        m.apply(Pass())
+        m.apply(Bid(70))
+        while m.phase is Phase.BIDDING:
+            m.apply(Pass())
         return [_table(app, session)]
 
     def play() -> list[Any]:
@@ -225,7 +224,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
                 advance(
                     session,
                     lambda m: (
-                        m.phase.value == "play"
+                        m.phase is Phase.PLAY
                         and m.to_act == 0
                         and len(m.hand.trick) == 2
                         and len(m.hand.tricks) >= 2
@@ -241,7 +240,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def play_illegal() -> list[Any]:
         scene = play()[0]
-        legal = {a.split()[1] for a in scene.view.legal}
+        legal = {card_name(c) for c in scene.view.legal_actions().cards()}
         bad = next(c for c in scene.view.hand if c not in legal)
         scene.card_clicked(bad)
         return [scene]
@@ -267,7 +266,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def score_sheet() -> list[Any]:
         session = build_session(seed=5)
-        advance(session, lambda m: len(m.results) >= 3 and m.phase.value == "hand_over")
+        advance(session, lambda m: len(m.results) >= 3 and m.phase is Phase.HAND_OVER)
         table = _table(app, session)
         return [table, ScoreSheetScene(s, session, table)]
 
