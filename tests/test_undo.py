@@ -25,7 +25,7 @@ def run_bots(s):
     for _ in range(200):
         s.update(1.0)
         m = s.match
-        if m.is_over or m.to_act is None or s.seat_kind(m.to_act) == "human":
+        if m.is_over or m.to_act is None or m.to_act in s.local_seats:
             return
 
 
