@@ -12,6 +12,7 @@ _DELEGATES: dict[str, tuple[str, str]] = {
     "arena": ("krook.bots.arena", "Play two bot strengths against each other on duplicate deals."),
     "serve": ("krook.net.serve", "Host a LAN game without a window."),
     "gallery": ("krook.tools.gallery", "Render every scene to PNG files."),
+    "review": ("krook.review.cli", "Review a recorded game's hands with the exact solver."),
 }
 
 

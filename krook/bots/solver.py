@@ -76,6 +76,10 @@ def _roomy_caller() -> Callable[..., int]:
 _roomy = _roomy_caller()
 
 
+class SearchCancelled(Exception):
+    """A search stopped by ``Solver.cancel()`` (from another thread); the solver stays usable."""
+
+
 class Solver:
     """Solves positions of one deal's play phase; reuse it for positions of the same deal (shared table).
 
@@ -96,6 +100,8 @@ class Solver:
         self._hands: list[int] = [0] * self.n
         self.etc_min_cards = ETC_MIN_CARDS
         self.guess_min_cards = GUESS_MIN_CARDS
+        # set from any thread to stop a search at its next trick boundary (a list: the search reads a cell)
+        self._cancelled = [False]
         self._boundary, self._follow, self._state, self._counts = self._build()
 
     @property
@@ -109,10 +115,25 @@ class Solver:
         return self._counts()[1]
 
     # -- public -------------------------------------------------------------------------------------------
-    def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> int:
-        """Points the maximising side takes from here on with best play by everyone."""
+    def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = -1) -> int:
+        """Points the maximising side takes from here on with best play by everyone.
+
+        ``guess``: a value expected to be close (e.g. the previous position's), where MTD(f) starts; -1: its own.
+        """
         self._sync(hands, leader, trick)
-        return self._solve(leader, tuple(trick))
+        return self._solve(leader, tuple(trick), guess)
+
+    def at_least(self, hands: Sequence[int], leader: int, trick: Sequence[int], target: int) -> bool:
+        """Whether the maximising side takes ``target`` points or more from here on (one null-window search)."""
+        self._sync(hands, leader, trick)
+        return self._solve(leader, tuple(trick), -1, target) >= target
+
+    def cancel(self) -> None:
+        """Stop the running search (safe from another thread): it raises ``SearchCancelled``."""
+        self._cancelled[0] = True
+
+    def reset_cancel(self) -> None:
+        self._cancelled[0] = False
 
     def move_values(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> dict[int, int]:
         """Exact value of every legal card of the seat to play (equal cards get the same value)."""
@@ -178,11 +199,16 @@ class Solver:
                 rep = c
         return rep
 
-    def _solve(self, leader: int, trick: tuple[int, ...]) -> int:
-        """MTD(f) on the position after ``trick`` (which may be empty, partial or complete)."""
+    def _solve(self, leader: int, trick: tuple[int, ...], guess: int = -1, target: int = -1) -> int:
+        """MTD(f) on the position after ``trick`` (which may be empty, partial or complete).
+
+        With ``target`` >= 0, one null-window search instead: a value >= ``target`` if the side reaches it, else
+        one below it (a bound, not the value).
+        """
         play = self.play
         n = self.n
         points = play.points
+        gained = 0
         if len(trick) == n:
             winner = (leader + play.winner_index(trick)) % n
             gained = sum(points[c] for c in trick)
@@ -190,31 +216,37 @@ class Solver:
                 return gained + self.last_bonus if self.side[winner] else 0
             if not self.side[winner]:
                 gained = 0
-            boundary = self._boundary
-            rest = self._in_play(())
-            return gained + self._mtdf(
-                lambda a, b: boundary(winner, a, b, rest), self._upper(()), self._guess(winner, ())
-            )
+            leader, trick = winner, ()
         if not trick:
             boundary = self._boundary
             rest = self._in_play(())
-            return self._mtdf(
-                lambda a, b: boundary(leader, a, b, rest), self._upper(()), self._guess(leader, ())
-            )
-        led = play.led_of(trick[0])
-        power = play.power[led]
-        best_i = play.winner_index(trick)
-        wseat = (leader + best_i) % n
-        wpow = power[trick[best_i]]
-        pts = sum(points[c] for c in trick)
-        keep = self._state(self._in_play(trick))[1]
-        follow = self._follow
-        k = len(trick)
-        return self._mtdf(
-            lambda a, b: follow(k, (leader + k) % n, led, wseat, wpow, pts, a, b, keep),
-            self._upper(trick),
-            self._guess(leader, trick),
-        )
+            lead = leader
+
+            def search(a: int, b: int) -> int:
+                return boundary(lead, a, b, rest)
+
+        else:
+            led = play.led_of(trick[0])
+            power = play.power[led]
+            best_i = play.winner_index(trick)
+            wseat = (leader + best_i) % n
+            wpow = power[trick[best_i]]
+            pts = sum(points[c] for c in trick)
+            keep = self._state(self._in_play(trick))[1]
+            follow = self._follow
+            k = len(trick)
+            seat = (leader + k) % n
+
+            def search(a: int, b: int) -> int:
+                return follow(k, seat, led, wseat, wpow, pts, a, b, keep)
+
+        if target >= 0:
+            t = target - gained
+            if t <= 0:
+                return gained
+            return gained + _roomy(search, t - 1, t)
+        guess = max(0, guess - gained) if guess >= 0 else self._guess(leader, trick)
+        return gained + self._mtdf(search, self._upper(trick), guess)
 
     def _guess(self, leader: int, trick: tuple[int, ...]) -> int:
         """MTD(f)'s first guess: a playout with the fast play policy (exact enough on big positions to save
@@ -299,6 +331,7 @@ class Solver:
         # the cards that may be played by a seat able to follow ``led`` (the birds too where they go any time)
         follow_any = [m | birds if kat else m for m in follow_mask]
         etc = self.etc_min_cards
+        cancelled = self._cancelled
         assert nclass == 4 and trump is not None
 
         def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
@@ -472,6 +505,8 @@ class Solver:
                     return upper
                 best_code = -1
             nodes += 1
+            if cancelled[0]:
+                raise SearchCancelled
             moves = hand & keep
             cands = leads.get(moves)
             if cands is None:

@@ -1,0 +1,79 @@
+"""``krook review RECORD [--hand N] [--seat S] [--json] [--bids]``: the exact review of recorded hands."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Sequence
+
+from krook.rules import KrookError, load_record
+
+from .engine import HandReview, Reviewer, ReviewError
+from .words import review_lines
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="krook review",
+        description="Review a recorded game's hands with the exact solver: par, the costliest plays of a seat and "
+        "(with --bids) the hard bot's bidding choices.",
+    )
+    parser.add_argument(
+        "record", help="a game record (.json), e.g. one saved from the game or by 'krook sim'"
+    )
+    parser.add_argument("--hand", type=int, help="the hand to review, 1 for the first (default: every hand)")
+    parser.add_argument("--seat", type=int, default=0, help="the seat to review, 0 to 3 at four (default 0)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per hand on its own line")
+    parser.add_argument("--bids", action="store_true", help="also ask the hard bot about the seat's bidding")
+    return parser
+
+
+def _say(text: str) -> None:
+    # a closed or missing stdout (a windowed build, a closed pipe) must not turn a review into a crash
+    if sys.stdout is None:
+        return
+    with contextlib.suppress(BrokenPipeError, OSError):
+        print(text, flush=True)
+
+
+def main(argv: Sequence[str]) -> int:
+    opts = _parser().parse_args(list(argv))
+    try:
+        match = load_record(opts.record)
+    except KrookError as exc:
+        print(f"krook review: {opts.record}: {exc}", file=sys.stderr)
+        return 2
+    count = len(match.hands)
+    if opts.hand is not None and not 1 <= opts.hand <= count:
+        print(f"krook review: --hand {opts.hand}: the record has hands 1 to {count}", file=sys.stderr)
+        return 2
+    if not 0 <= opts.seat < match.rules.players:
+        print(f"krook review: --seat {opts.seat}: seats are 0 to {match.rules.players - 1}", file=sys.stderr)
+        return 2
+    wanted = [opts.hand - 1] if opts.hand is not None else list(range(count))
+    reviewed = 0
+    for index in wanted:
+        try:
+            reviewer = Reviewer(match, index, opts.seat, bids=opts.bids)
+        except ReviewError as exc:
+            if opts.hand is not None:
+                print(f"krook review: {exc}", file=sys.stderr)
+                return 2
+            if not opts.json:
+                _say(f"hand {index + 1}: not reviewed ({exc})")
+            continue
+        review: HandReview = reviewer.run()
+        reviewed += 1
+        if opts.json:
+            data = review.to_dict()
+            if opts.bids:
+                data["decisions"] = [
+                    {"phase": d.phase, "yours": d.yours, "hard": d.hard} for d in review.decisions
+                ]
+            _say(json.dumps(data))
+        else:
+            for line in review_lines(review, match.players):
+                _say(line)
+    return 0 if reviewed or opts.hand is None else 2

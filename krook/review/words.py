@@ -1,0 +1,65 @@
+"""A review in a player's words: the lines the review screen and ``krook review`` show."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bidding import Decision, NestReview
+from .engine import HandReview
+
+_PHASE_WORDS = {"bidding": "Bidding", "discard": "Burying", "trump": "Trump", "call": "Calling"}
+
+
+def _who(seat: int, players: Sequence[str]) -> str:
+    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
+def headline(review: HandReview, players: Sequence[str]) -> str:
+    side = " & ".join(_who(s, players) for s in review.side) or _who(review.seat, players)
+    par = "…" if review.par is None else str(review.par)
+    return f"Hand {review.hand}, {_who(review.seat, players)}: par {par}, taken {review.actual} ({side})"
+
+
+def decision_line(d: Decision) -> str:
+    label = _PHASE_WORDS.get(d.phase, d.phase.title())
+    if d.agrees:
+        return f"{label}: {d.yours} — the hard bot agrees."
+    return f"{label}: {d.yours}; the hard bot would have chosen {d.hard}."
+
+
+def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:
+    if nest.bidder is None or not nest.nest:
+        return []
+    buried = " ".join(nest.buried) if nest.buried else "nothing"
+    out = [
+        f"Nest ({_who(nest.bidder, players)}): {' '.join(nest.nest)}; buried {buried} ({nest.buried_points} points)"
+        + (f", trump {nest.trump}." if nest.trump else ".")
+    ]
+    if nest.dealt_value is not None:
+        out.append(
+            f"Your hand was worth about {nest.dealt_value} as dealt, {nest.with_nest_value} with the nest and "
+            f"{nest.kept_value} after burying."
+        )
+    return out
+
+
+def play_lines(review: HandReview) -> list[str]:
+    out = [
+        f"Trick {p.trick}: {p.card} cost {p.loss} point{'s' if p.loss != 1 else ''}; {p.best} kept them."
+        for p in review.plays
+    ]
+    if review.complete and not review.plays:
+        out.append("No play of yours cost a point.")
+    elif not review.complete:
+        out.append(f"Checking your plays: {review.checked} of {review.total}…")
+    return out
+
+
+def review_lines(review: HandReview, players: Sequence[str]) -> list[str]:
+    """Every line of a review, headline first."""
+    lines = [headline(review, players)]
+    if review.nest is not None:
+        lines += nest_lines(review.nest, players)
+    lines += [decision_line(d) for d in review.decisions]
+    lines += play_lines(review)
+    return lines

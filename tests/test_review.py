@@ -1,0 +1,200 @@
+"""The hand review: its figures equal a plain minimax on small endgames, a scripted blunder costs exactly what it
+should, a running review can be cancelled, and bad requests are refused with a reason."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from krook.bots.fast import PlayRules, bits
+from krook.bots.positions import random_position
+from krook.review import ReviewError, ReviewJob
+from krook.review.engine import Reviewer, side_of_seat
+from krook.rules import PRESETS, Match, Phase, Rules
+from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
+from tests.test_solver import fast_minimax
+
+
+def finished_random_hand(preset: str, seed: int) -> Match:
+    """A hand of ``preset`` after random bidding and play, played to its end."""
+    match = random_position(preset, seed, 9, 0)
+    rng = random.Random(seed)
+    while match.phase is Phase.PLAY:
+        match.apply(match.legal_actions().sample(rng))
+    return match
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 10**9), st.integers(0, 3))
+def test_review_of_an_endgame_equals_plain_minimax(preset: str, seed: int, offset: int) -> None:
+    """Reviewed from three tricks before the end: par is the minimax value from there, and each of the seat's
+    plays loses exactly the minimax value of the best card less that of the card played."""
+    match = finished_random_hand(preset, seed)
+    n = match.rules.players
+    seat = seed % n
+    probe = Reviewer(match, len(match.hands) - 1, seat, bids=False)
+    first = max(0, len(probe.positions) - 3 * n + offset)
+    reviewer = Reviewer(match, len(match.hands) - 1, seat, bids=False, first_play=first)
+    review = reviewer.run()
+    assert review.complete
+    side = [s in reviewer.side for s in range(n)]
+    play = PlayRules(match.rules, match.hand.trump)
+    bonus = reviewer.last_bonus
+    start = reviewer.positions[first]
+    assert review.par == start.taken + fast_minimax(
+        play, side, bonus, list(start.hands), start.leader, list(start.trick)
+    )
+    expected = {}
+    for pos in reviewer.positions[first:]:
+        if pos.seat != seat:
+            continue
+        values = {}
+        for card in bits(play.playable(pos.hands[seat], pos.trick[0] if pos.trick else -1)):
+            hands = list(pos.hands)
+            hands[seat] ^= 1 << card
+            values[card] = fast_minimax(play, side, bonus, hands, pos.leader, [*pos.trick, card])
+        loss = max(values.values()) - values[pos.card]
+        if loss:
+            expected[pos.trick_no] = (loss, {c for c, v in values.items() if v == max(values.values())})
+    assert {p.trick: p.loss for p in review.plays} == {t: e[0] for t, e in expected.items()}
+    for p in review.plays:
+        assert CARD_BY_NAME[p.best] in expected[p.trick][1]
+    assert [p.loss for p in review.plays] == sorted((p.loss for p in review.plays), reverse=True)
+
+
+def scripted_blunder() -> Match:
+    """Kentucky Discard, seat 0 bids 70, buries 15 points (they go with the last trick), names black and cashes
+    seven trumps. Then it holds Y14 and G5 against seat 1's Y13 and G14: leading Y14 takes 10 but lets seat 1 win
+    the last trick and the buried 15; leading G5 gives seat 1 the 15 of that trick but the last trick (10 + 15)
+    comes back to seat 0. Seat 0 leads Y14: a loss of exactly 15.
+
+    The seventh trump (B9) already cost 15: on it seat 1 may throw Y13 and keep G9 behind G14, and then seat 0
+    wins no more than Y14's trick; G5 at trick 7 keeps B9 to win the last trick whatever seat 1 does. Seat 1
+    threw G9, which gave the chance back."""
+    deal = {
+        "hands": [
+            ["K", "B14", "B13", "B12", "B11", "B10", "B9", "Y14", "G5"],
+            ["B5", "B6", "R9", "Y5", "Y8", "G8", "G9", "Y13", "G14"],
+            ["B7", "R11", "R12", "Y9", "Y10", "G10", "G11", "Y6", "G6"],
+            ["B8", "R13", "R14", "Y11", "Y12", "G12", "G13", "Y7", "G7"],
+        ],
+        "nest": ["R5", "R6", "R7", "R8", "R10"],
+    }
+    from krook.rules.deal import deal_from_dict
+
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, seed=1, first_dealer=3, deal=deal_from_dict(rules, deal))
+    actions = ["bid 70", "pass", "pass", "pass", "discard R5 R6 R7 R8 R10", "trump B"]
+    tricks = [
+        ("K", "B5", "B7", "B8"),
+        ("B14", "B6", "R11", "R13"),
+        ("B13", "R9", "R12", "R14"),
+        ("B12", "Y5", "Y9", "Y11"),
+        ("B11", "Y8", "Y10", "Y12"),
+        ("B10", "G8", "G10", "G12"),
+        ("B9", "G9", "G11", "G13"),
+        ("Y14", "Y13", "Y6", "Y7"),  # the blunder: G5 first keeps the last trick
+        ("G5", "G14", "G6", "G7"),
+    ]
+    actions += [f"play {card}" for trick in tricks for card in trick]
+    for action in actions:
+        match.apply(action)
+    assert match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    return match
+
+
+def test_a_scripted_blunder_is_reported_with_its_exact_loss() -> None:
+    match = scripted_blunder()
+    review = Reviewer(match, 0, 0, bids=False).run()
+    assert review.complete and review.checked == review.total == 9
+    assert [p.to_dict() for p in review.plays] == [
+        {"trick": 7, "card": "B9", "best": "G5", "loss": 15},
+        {"trick": 8, "card": "Y14", "best": "G5", "loss": 15},
+    ]
+    # the side took every trick but the last: 120 card points less G14, G5 and the 15 buried with the last trick
+    assert review.actual == 120 - 15 - 15
+    # 30 lost, 15 of them given back by seat 1's throw at trick 7
+    assert review.par == review.actual + 15
+    # the defenders' review of the same hand: seat 1's throw of G9 is the 15 it gave back
+    defence = Reviewer(match, 0, 1, bids=False).run()
+    assert defence.actual == 30 and defence.par == 15
+    assert [p.to_dict() for p in defence.plays] == [{"trick": 7, "card": "G9", "best": "Y13", "loss": 15}]
+
+
+def test_snapshots_grow_one_figure_at_a_time() -> None:
+    match = scripted_blunder()
+    snaps = list(Reviewer(match, 0, 0, bids=False).steps())
+    assert snaps[0].par is None and snaps[0].checked == 0
+    assert snaps[1].par is not None
+    checked = [s.checked for s in snaps[1:]]
+    assert checked == sorted(checked) and checked[-1] == 9
+    assert snaps[-1].complete and not any(s.complete for s in snaps[:-1])
+
+
+def test_the_bid_part_names_the_seat_s_decisions_and_the_nest() -> None:
+    match = scripted_blunder()
+    review = Reviewer(match, 0, 0, bids=True, bid_budget_s=0.05).run()
+    assert [d.phase for d in review.decisions] == ["bidding", "discard", "trump"]
+    assert [d.yours for d in review.decisions] == ["bid 70", "discard R5 R6 R7 R8 R10", "trump B"]
+    assert all(d.hard for d in review.decisions)
+    nest = review.nest
+    assert nest is not None and nest.bidder == 0 and nest.buried_points == 15
+    assert nest.dealt_value is not None and nest.with_nest_value is not None and nest.kept_value is not None
+    # a defender sees the nest and the burial but no estimate of the bidder's hand
+    other = Reviewer(match, 0, 1, bids=True, bid_budget_s=0.05).run()
+    assert [d.yours for d in other.decisions] == ["pass"]
+    assert other.nest is not None and other.nest.dealt_value is None
+
+
+def test_a_review_job_can_be_cancelled_mid_search() -> None:
+    """A whole-hand review stopped from another thread ends within a moment, without an error."""
+    match = finished_random_hand("kentucky-discard", 7)
+    job = ReviewJob(match.to_record(), len(match.hands) - 1, 0, bids=False)
+    started = threading.Event()
+    original = job.reviewer.solver.value
+
+    def value(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        return original(*args, **kwargs)
+
+    job.reviewer.solver.value = value  # type: ignore[method-assign]
+    job.start()
+    assert started.wait(10)
+    job.cancel()
+    assert job.join(10)
+    assert job.error is None
+    assert job.latest is None or not job.latest.complete
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat", "why"),
+    [(5, 0, "not in this game"), (0, 4, "not at this table"), (-1, 0, "not in this game")],
+)
+def test_bad_requests_say_why(hand: int, seat: int, why: str) -> None:
+    match = scripted_blunder()
+    with pytest.raises(ReviewError, match=why):
+        Reviewer(match, hand, seat)
+
+
+def test_an_unfinished_or_thrown_in_hand_is_refused() -> None:
+    match = Match(Rules(), seed=3)
+    with pytest.raises(ReviewError, match="not finished"):
+        Reviewer(match, 0, 0)
+    rules = Rules(all_pass="redeal")
+    match = Match(rules, seed=3)
+    for _ in range(4):
+        match.apply("pass")
+    assert match.hand.thrown_in
+    with pytest.raises(ReviewError, match="thrown in"):
+        Reviewer(match, 0, 0)
+
+
+def test_sides_follow_the_partnership() -> None:
+    match = scripted_blunder()
+    assert side_of_seat(match.hand, 0) == (0, 2)
+    assert side_of_seat(match.hand, 3) == (1, 3)
+    assert CARD_NAMES[CARD_BY_NAME["Y14"]] == "Y14"
