@@ -24,8 +24,29 @@ class ScoreSheetScene(Scene):
             buttons = [Button("New game", self.new_game, "primary"), Button("Back to title", self.to_title)]
         else:
             buttons = [Button("Next hand", self.next_hand, "primary"), Button("Menu", self.menu)]
+        if self._reviewable():
+            buttons.append(Button("Review this hand", self.review))
         self.buttons = buttons
         self.focus = FocusGroup(buttons, vertical=False)
+
+    def _reviewable(self) -> bool:
+        """A local game's hand that was played (the review needs the whole record, so not a LAN client)."""
+        match = getattr(self.session, "match", None)
+        last = self.view.results[-1] if self.view.results else None
+        return (
+            match is not None
+            and last is not None
+            and not last.get("thrown_in")
+            and last.get("trump") is not None
+        )
+
+    def review(self) -> None:
+        from .review import ReviewScene
+
+        humans = list(getattr(self.table, "humans", [])) or [0]
+        self.stack.push(
+            ReviewScene(self.services, self.session.match, len(self.view.results) - 1, humans[0], humans)
+        )
 
     def next_hand(self) -> None:
         self.stack.pop()

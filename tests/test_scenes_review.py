@@ -1,0 +1,92 @@
+"""Review this hand, driven through the real scene stack: from the score sheet, while frames keep coming."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from scene_helpers import button, click, key, make_app
+from test_scenes_game import Driver, start_game
+
+from krook.review.engine import Reviewer
+from krook.rules import match_from_record
+
+
+@pytest.fixture
+def home(home, simple_bots):
+    return home
+
+
+def play_to_score_sheet(app):
+    from krook.scenes.score import ScoreSheetScene
+
+    driver = Driver(app)
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ScoreSheetScene) and top.view.results and top.view.results[-1].get("trump"):
+            return top
+        if isinstance(top, ScoreSheetScene):
+            key(app, pygame.K_RETURN)  # a thrown-in hand: nothing to review, deal the next
+            continue
+        driver.step()
+    raise AssertionError("no hand was played to the end")
+
+
+def test_review_from_the_score_sheet_fills_in_while_the_window_draws(home):
+    from krook.scenes.review import ReviewScene
+    from krook.scenes.score import ScoreSheetScene
+
+    app = make_app()
+    table = start_game(app, "kentucky-discard", deal_number=77)
+    sheet = play_to_score_sheet(app)
+    record = table.session.match.to_record()
+    hand_index = len(sheet.view.results) - 1
+    click(app, button(sheet, "Review this hand").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.seat == 0
+    job = scene.job
+    assert job is not None
+    frames_while_solving = 0
+    seen: list[tuple[bool, int]] = []
+    deadline = time.monotonic() + 240
+    while not job.finished and time.monotonic() < deadline:
+        app.frame([], dt=0.02)  # the window keeps drawing: the solver is on its own thread
+        frames_while_solving += 1
+        snap = scene.review
+        if snap is not None and (not seen or seen[-1] != (snap.par is not None, snap.checked)):
+            seen.append((snap.par is not None, snap.checked))
+        time.sleep(0.01)
+    assert job.finished and job.error is None
+    app.frame([], dt=0.02)
+    assert frames_while_solving >= 1
+    assert seen and seen[0] in ((False, 0), (True, 0))  # figures arrived one after another, par first
+    final = scene.review
+    assert final is not None and final.complete
+    # the screen shows what the headless review finds on the same record
+    expected = Reviewer(match_from_record(record), hand_index, 0, bids=False).run()
+    assert (final.par, final.actual, final.plays) == (expected.par, expected.actual, expected.plays)
+    assert len(final.decisions) >= 1  # the seat bid or passed at least once
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    # Back returns to the score sheet, which still offers the next hand
+    click(app, button(scene, "Back").rect.center)
+    assert isinstance(app.stack.top, ScoreSheetScene)
+    assert button(app.stack.top, "Next hand" if not app.stack.top.over else "New game")
+
+
+def test_leaving_a_running_review_stops_its_thread(home):
+    from krook.scenes.review import ReviewScene
+
+    app = make_app()
+    start_game(app, "kentucky-discard", deal_number=77)
+    sheet = play_to_score_sheet(app)
+    click(app, button(sheet, "Review this hand").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    job = scene.job
+    assert job is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is sheet
+    assert job.join(30), "the review thread kept running after the screen closed"
+    assert job.error is None
