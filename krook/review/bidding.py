@@ -87,7 +87,7 @@ def bid_decisions(match: Match, hand_index: int, seat: int, budget_s: float = 0.
             choice = action
             if len(view.legal) != 1 or view.discard is not None:
                 ctx = BotContext(random.Random(hand_index * 1000 + number), budget_s=budget_s)
-                choice = bot.choose(view, ctx)
+                choice = str(bot.choose(view, ctx))
             out.append(Decision(phase.value, action, choice))
         replay.apply(action)
     return tuple(out)
