@@ -15,7 +15,9 @@ from typing import Final
 
 import pygame
 
-SOUNDS_DIR: Final = Path(__file__).resolve().parent / "assets" / "sounds"
+from krook.paths import assets_root
+
+SOUNDS_DIR: Final = assets_root() / "sounds"
 SOUND_NAMES: Final = ("shuffle", "deal", "card_play", "trick_taken", "bid", "bid_made", "set", "game_won")
 
 _log = logging.getLogger(__name__)

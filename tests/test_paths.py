@@ -8,13 +8,27 @@ import pytest
 from krook import paths
 
 
-def test_asset_path_finds_shipped_file() -> None:
-    shipped = next(paths.iter_assets(), None)
-    if shipped is None:
-        pytest.skip("no assets shipped yet")
-    rel = shipped.relative_to(paths.assets_root())
-    assert paths.asset_path(*rel.parts) == shipped
-    assert paths.asset_path(rel.as_posix()) == shipped
+def test_asset_path_finds_every_shipped_file() -> None:
+    shipped = list(paths.iter_assets())
+    rels = {p.relative_to(paths.assets_root()).as_posix() for p in shipped}
+    # a few files every build needs: iter_assets must list them, asset_path must find them
+    assert {"cards/R14.svg", "cards/K.svg", "fonts/OpenSans-Regular.ttf", "sounds/bid.wav"} <= rels
+    for path in shipped:
+        rel = path.relative_to(paths.assets_root())
+        assert paths.asset_path(*rel.parts) == path
+        assert paths.asset_path(rel.as_posix()) == path
+
+
+def test_resources_are_found_only_through_paths() -> None:
+    """Only paths.py turns the package's own location into a folder (a frozen build moves it)."""
+    source = Path(paths.__file__).parent
+    tools = source / "tools"  # developer tools read the source checkout's build/ folder on purpose
+    offenders = [
+        str(f.relative_to(source))
+        for f in sorted(source.rglob("*.py"))
+        if "__file__" in f.read_text(encoding="utf-8") and f.name != "paths.py" and tools not in f.parents
+    ]
+    assert offenders == []
 
 
 def test_missing_asset_names_where_it_looked() -> None:

@@ -21,15 +21,15 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from krook.paths import package_root
 from krook.rules import PRESETS, Match
 from krook.rules.deal import deal_from_seed, hand_seed
 
 from .base import BotContext, make_bot
 
-BOARDS_FILE = Path(__file__).with_name("boards") / "boards.json"
+BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
 
 
 def board_seeds(seed: int, count: int) -> list[int]:

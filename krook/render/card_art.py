@@ -16,10 +16,11 @@ from typing import Final
 
 import pygame
 
+from krook.paths import assets_root
 from krook.render.palette import hex_colour
 from krook.render.symbols import symbol_svg
 
-ASSETS_DIR: Final = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR: Final = assets_root()
 CARD_ASPECT: Final = 5 / 7
 BACK_STYLES: Final = ("classic", "meadow", "night")
 _CARD_CODE: Final = re.compile(r"^(?:[RYGB](?:[1-9]|1[0-4])|K|K2)$")

@@ -12,9 +12,10 @@ from typing import Final
 
 import pygame
 
+from krook.paths import assets_root
 from krook.render.palette import TYPE_SCALE, TypeScale
 
-FONTS_DIR: Final = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONTS_DIR: Final = assets_root() / "fonts"
 WEIGHTS: Final = {
     "regular": "OpenSans-Regular.ttf",
     "bold": "OpenSans-Bold.ttf",

@@ -1,7 +1,7 @@
 """Card images for the scenes, at the pixel size needed, cached.
 
-The art itself belongs to ``krook.render`` (``CardArt``). While that module is not importable this adapter
-falls back to the shipped SVG files, and failing those to plain painted cards, so the game always runs.
+The art itself belongs to ``krook.render.card_art`` (``CardArt``). A damaged or missing card file is logged
+once and drawn as a plain painted card, so a broken install still plays.
 """
 
 from __future__ import annotations
@@ -12,37 +12,15 @@ from typing import Any
 
 import pygame
 
+from krook.render.card_art import CardArt, card_width
 from krook.render.palette import PALETTE, mix
+from krook.ui.theme import _font_loader
 
 log = logging.getLogger(__name__)
+__all__ = ["ASSET_ERRORS", "CardPainter", "card_width"]
 
-CARD_RATIO = 0.7  # width / height
-
-
-def card_width(height: int) -> int:
-    return round(height * CARD_RATIO)
-
-
-def _shared_art() -> Any | None:
-    import importlib
-
-    for module in ("krook.render.cards", "krook.render.card_art", "krook.render.art", "krook.render"):
-        try:
-            mod = importlib.import_module(module)
-        except Exception:
-            continue
-        cls = getattr(mod, "CardArt", None)
-        if cls is not None:
-            try:
-                from krook.paths import assets_root
-
-                return cls(assets_root())
-            except Exception:
-                try:
-                    return cls()
-                except Exception:
-                    log.warning("CardArt could not be built; using plain cards", exc_info=True)
-    return None
+# What a damaged or missing asset raises while loading (pygame.error, or FileNotFoundError and friends).
+ASSET_ERRORS = (pygame.error, OSError)
 
 
 class CardPainter:
@@ -51,9 +29,10 @@ class CardPainter:
     def __init__(self, colour_blind: bool = False, back_style: str = "classic") -> None:
         self.colour_blind = colour_blind
         self.back_style = back_style
-        self._art = _shared_art()
+        self._art = CardArt()
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._table: dict[tuple[int, int], pygame.Surface | None] = {}
+        self._warned: set[str] = set()
 
     def _remember(self, key: tuple[Any, ...], surf: pygame.Surface) -> pygame.Surface:
         if len(self._cache) > 400:
@@ -64,33 +43,29 @@ class CardPainter:
     def _card(
         self,
         key: tuple[Any, ...],
-        from_art: Callable[[Any], pygame.Surface | None],
-        svg: tuple[str, str],
-        height: int,
+        from_art: Callable[[CardArt], pygame.Surface],
         painted: Callable[[], pygame.Surface],
     ) -> pygame.Surface:
-        """A cached card image: from ``CardArt``, else the shipped SVG ``(folder, name)``, else painted."""
+        """A cached card image from ``CardArt``, or painted when its file is damaged or missing."""
         surf = self._cache.get(key)
         if surf is not None:
             return surf
-        surf = None
-        if self._art is not None:
-            try:
-                surf = from_art(self._art)
-            except Exception:
-                log.debug("CardArt failed for %s", key, exc_info=True)
-        if surf is None:
-            surf = self._svg(*svg, height)
-        if surf is None:
+        try:
+            surf = from_art(self._art)
+        except ASSET_ERRORS as exc:
+            self._warn(str(key[:2]), "card art %s unavailable, painting it instead: %s", key[:2], exc)
             surf = painted()
         return self._remember(key, surf)
+
+    def _warn(self, what: str, message: str, *args: object) -> None:
+        if what not in self._warned:
+            self._warned.add(what)
+            log.warning(message, *args)
 
     def face(self, code: str, height: int) -> pygame.Surface:
         return self._card(
             ("f", code, height, self.colour_blind),
             lambda art: art.face(code, height, colour_blind=self.colour_blind),
-            ("cards_cb" if self.colour_blind else "cards", f"{code}.svg"),
-            height,
             lambda: self._painted_face(code, height),
         )
 
@@ -98,35 +73,22 @@ class CardPainter:
         return self._card(
             ("b", height, self.back_style),
             lambda art: art.back(self.back_style, height),
-            ("cards", "back.svg"),
-            height,
             lambda: self._painted_back(height),
         )
 
     def table(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The felt at ``size``, or None (the scene fills plain felt colour) when its file is damaged."""
         if size not in self._table:
             surf = None
-            if self._art is not None and hasattr(self._art, "table"):
-                try:
-                    surf = self._art.table(size)
-                except Exception:
-                    surf = None
+            try:
+                surf = self._art.table(size)
+            except ASSET_ERRORS as exc:
+                self._warn("table", "table art unavailable, using plain felt: %s", exc)
             self._table = {size: surf}
         return self._table[size]
 
     # -- fallbacks ----------------------------------------------------------------------------------------
-    def _svg(self, folder: str, name: str, height: int) -> pygame.Surface | None:
-        try:
-            from krook.paths import asset_path
-
-            path = asset_path(folder, name)
-            return pygame.image.load_sized_svg(str(path), (card_width(height), height)).convert_alpha()
-        except Exception:
-            return None
-
     def _painted_face(self, code: str, h: int) -> pygame.Surface:
-        from krook.ui.theme import _font_loader
-
         w = card_width(h)
         s = pygame.Surface((w, h), pygame.SRCALPHA)
         r = max(3, h // 14)

@@ -7,34 +7,20 @@ from typing import Any
 
 import pygame
 
+from krook.render.fonts import FontCache
 from krook.render.palette import PALETTE, TYPE_SCALE, mix
 
 RGB = tuple[int, int, int]
 
 
 def _font_loader() -> Callable[[int, bool], pygame.font.Font]:
-    """The shared font cache of ``krook.render.fonts`` (Open Sans, shipped), or the files directly."""
-    try:
-        from krook.render.fonts import FontCache
+    """A loader over the shared font cache of ``krook.render.fonts`` (Open Sans, shipped)."""
+    cache = FontCache()
 
-        cache = FontCache()
+    def load(size: int, bold: bool) -> pygame.font.Font:
+        return cache.sized("bold" if bold else "regular", size)
 
-        def load(size: int, bold: bool) -> pygame.font.Font:
-            return cache.sized("bold" if bold else "regular", size)
-
-        return load
-    except Exception:
-        pass
-    from krook.paths import asset_path
-
-    def fallback(size: int, bold: bool) -> pygame.font.Font:
-        name = "OpenSans-Bold.ttf" if bold else "OpenSans-Regular.ttf"
-        try:
-            return pygame.font.Font(str(asset_path("fonts", name)), size)
-        except (OSError, FileNotFoundError):
-            return pygame.font.Font(None, size)
-
-    return fallback
+    return load
 
 
 class Theme:
