@@ -17,8 +17,9 @@ from krook.rules.cards import CARD_BY_NAME, mask_of
 STRENGTHS = ["medium", "hard"]
 
 
-def deal_with(preset: str, fixed: dict[int, list[str]], voids: dict[int, str] | None = None,
-              seed: int = 0) -> tuple[list[int], int]:
+def deal_with(
+    preset: str, fixed: dict[int, list[str]], voids: dict[int, str] | None = None, seed: int = 0
+) -> tuple[list[int], int]:
     """A deal giving ``fixed`` seats those cards (the rest filled at random, avoiding ``voids`` colours)."""
     rules = PRESETS[preset].rules
     voids = voids or {}
@@ -30,8 +31,11 @@ def deal_with(preset: str, fixed: dict[int, list[str]], voids: dict[int, str] | 
     for seat in range(rules.players):
         banned = {"RYGB".index(x) for x in voids.get(seat, "")}
         while len(hands[seat]) < rules.hand_size:
-            card = next(c for c in rest if (c >= 64 and "B" not in voids.get(seat, "")) or
-                        (c < 64 and c >> 4 not in banned))
+            card = next(
+                c
+                for c in rest
+                if (c >= 64 and "B" not in voids.get(seat, "")) or (c < 64 and c >> 4 not in banned)
+            )
             rest.remove(card)
             hands[seat].append(card)
     assert len(rest) == rules.nest_size
@@ -71,13 +75,17 @@ def test_dumps_a_counter_on_a_partners_winning_trick(strength: str) -> None:
     match = partner_leads_master()
     action = decide(strength, match)
     assert action in ("play Y10", "play G10", "play Y5", "play G14", "play Y14"), action
-    assert action in ("play Y10", "play G10"), f"{action}: a 10 that cannot win its own trick is the card to give"
+    assert action in ("play Y10", "play G10"), (
+        f"{action}: a 10 that cannot win its own trick is the card to give"
+    )
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_does_not_bid_over_a_partner_when_both_opponents_passed(strength: str) -> None:
     fixed = {2: ["B14", "B13", "B12", "B11", "B10", "R14", "Y14", "G14", "K"]}
-    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2, deal=deal_with("kentucky-discard", fixed))
+    match = Match(
+        PRESETS["kentucky-discard"].rules, first_dealer=2, deal=deal_with("kentucky-discard", fixed)
+    )
     for action in ("pass", "bid 70", "pass"):  # seat 3 passes, seat 0 (partner) bids, seat 1 passes
         match.apply(action)
     assert match.hand.to_act == 2
@@ -102,7 +110,9 @@ def test_keeps_the_krook_for_a_trick_worth_it(strength: str) -> None:
         0: ["G7", "G8", "R11", "Y11", "B11", "R9", "Y9", "B9", "G9"],
         1: ["K", "B6", "R7", "R8", "Y7", "Y8", "B7", "R6", "Y6"],
     }
-    match = Match(PRESETS["practice"].rules, first_dealer=2, deal=deal_with("practice", fixed, {1: "G"}, seed=5))
+    match = Match(
+        PRESETS["practice"].rules, first_dealer=2, deal=deal_with("practice", fixed, {1: "G"}, seed=5)
+    )
     match.apply("play G6")
     match.apply("play G7")
     assert match.hand.to_act == 1

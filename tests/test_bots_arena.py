@@ -38,7 +38,10 @@ def test_fixed_work_arena_reproduces_its_figures() -> None:
     second = run_arena("hard", "medium", "kentucky-discard", 2, 3, workers=1, samples=3)
     assert first["samples"] == 3
     assert (first["mean_diff"], first["bids"], first["deals_won"]) == (
-        second["mean_diff"], second["bids"], second["deals_won"])
+        second["mean_diff"],
+        second["bids"],
+        second["deals_won"],
+    )
 
 
 def test_cli_refuses_a_sample_count_below_one(capsys) -> None:  # type: ignore[no-untyped-def]

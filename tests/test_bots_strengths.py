@@ -16,8 +16,9 @@ from krook.rules.cards import names
 STRENGTHS = ["easy", "medium", "hard"]
 
 
-def play_hand(preset: str, strengths: list[str], seed: int, budget: float = 0.05,
-              samples: int | None = None) -> Match:
+def play_hand(
+    preset: str, strengths: list[str], seed: int, budget: float = 0.05, samples: int | None = None
+) -> Match:
     rules = PRESETS[preset].rules
     bots = [make_bot(strengths[s % len(strengths)], samples=samples) for s in range(rules.players)]
     match = Match(rules, seed=seed, first_dealer=seed % rules.players)
@@ -37,8 +38,12 @@ def play_hand(preset: str, strengths: list[str], seed: int, budget: float = 0.05
 def test_every_strength_plays_legally_in_every_preset(preset: str, strength: str) -> None:
     # the strength under test sits with medium and random opponents so every kind of table is met
     for seed in range(2 if strength == "hard" else 4):
-        match = play_hand(preset, [strength, "random", strength, "medium"][: PRESETS[preset].rules.players], seed,
-                          budget=0.03)
+        match = play_hand(
+            preset,
+            [strength, "random", strength, "medium"][: PRESETS[preset].rules.players],
+            seed,
+            budget=0.03,
+        )
         assert match.results, "the hand was scored"
 
 

@@ -160,7 +160,7 @@ def test_a_damaged_or_hostile_history_file_starts_afresh(home):
     storage.save_json(path, history.KIND, history.VERSION, hostile)
     h = history.load_history()
     assert h.names() == ["Ann", "Dee"]
-    assert h.player("Ann").presets["x"].games == 0 and h.player("Ann").presets["x"].won == 10**9
+    assert h.player("Ann").presets["x"].games == 0 and h.player("Ann").presets["x"].won == 10**15
     assert h.player("Dee").recent[0].series == [[1]]
     storage.save_json(path, history.KIND, 99, {"players": {}})
     h = history.load_history()

@@ -80,7 +80,12 @@ def play_board(args: Job) -> dict[str, Any]:
             b_seats = [s for s in range(n) if names[s] == b]
         mean_a = sum(deltas[columns[s]] for s in a_seats) / len(a_seats)
         mean_b = sum(deltas[columns[s]] for s in b_seats) / len(b_seats)
-        run = {"diff": mean_a - mean_b, "bidder": None, "made": result.made, "thrown_in": bool(result.thrown_in)}
+        run = {
+            "diff": mean_a - mean_b,
+            "bidder": None,
+            "made": result.made,
+            "thrown_in": bool(result.thrown_in),
+        }
         if result.bidder is not None:
             run["bidder"] = names[result.bidder]
         out["runs"].append(run)
@@ -103,10 +108,17 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
     var = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
     half = 1.96 * math.sqrt(var / count)
     summary: dict[str, Any] = {
-        "a": a, "b": b, "preset": preset, "deals": count,
-        "mean_diff": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)],
-        "deals_won": {a: sum(1 for d in diffs if d > 0), b: sum(1 for d in diffs if d < 0),
-                      "tied": sum(1 for d in diffs if d == 0)},
+        "a": a,
+        "b": b,
+        "preset": preset,
+        "deals": count,
+        "mean_diff": round(mean, 2),
+        "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "deals_won": {
+            a: sum(1 for d in diffs if d > 0),
+            b: sum(1 for d in diffs if d < 0),
+            "tied": sum(1 for d in diffs if d == 0),
+        },
         "seconds": round(seconds, 1),
     }
     bids: dict[str, dict[str, int]] = {a: {"made": 0, "set": 0}, b: {"made": 0, "set": 0}}
@@ -127,17 +139,33 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
                 phases.setdefault(phase, []).extend(values)
                 every.extend(values)
         timing[bot] = {
-            "p50": round(_percentile(every, 0.5), 2), "p95": round(_percentile(every, 0.95), 2),
+            "p50": round(_percentile(every, 0.5), 2),
+            "p95": round(_percentile(every, 0.95), 2),
             "max": round(max(every, default=0.0), 2),
-            "phases": {p: {"p50": round(_percentile(v, 0.5), 2), "p95": round(_percentile(v, 0.95), 2),
-                           "max": round(max(v), 2), "count": len(v)} for p, v in sorted(phases.items())},
+            "phases": {
+                p: {
+                    "p50": round(_percentile(v, 0.5), 2),
+                    "p95": round(_percentile(v, 0.95), 2),
+                    "max": round(max(v), 2),
+                    "count": len(v),
+                }
+                for p, v in sorted(phases.items())
+            },
         }
     summary["decision_ms"] = timing
     return summary
 
 
-def run_arena(a: str, b: str, preset: str, deals: int, seed: int, workers: int = 2,
-              budget: float | None = None, samples: int | None = None) -> dict[str, Any]:
+def run_arena(
+    a: str,
+    b: str,
+    preset: str,
+    deals: int,
+    seed: int,
+    workers: int = 2,
+    budget: float | None = None,
+    samples: int | None = None,
+) -> dict[str, Any]:
     seeds = board_seeds(seed, deals)
     jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)]
     started = time.perf_counter()
@@ -154,8 +182,10 @@ def run_arena(a: str, b: str, preset: str, deals: int, seed: int, workers: int =
 def print_summary(s: dict[str, Any]) -> None:
     a, b = s["a"], s["b"]
     print(f"{a} vs {b}, {s['preset']}, {s['deals']} duplicate deals ({s['seconds']} s)")
-    print(f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
-          f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]")
+    print(
+        f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
+        f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
+    )
     won = s["deals_won"]
     print(f"deals won: {a} {won[a]}, {b} {won[b]}, tied {won['tied']}  (thrown in: {s['thrown_in']} runs)")
     for bot in (a, b):
@@ -165,24 +195,36 @@ def print_summary(s: dict[str, Any]) -> None:
         t = s["decision_ms"][bot]
         print(f"  {bot} decision ms: p50 {t['p50']}, p95 {t['p95']}, max {t['max']}")
         for phase, v in t["phases"].items():
-            print(f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})")
+            print(
+                f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})"
+            )
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else "")
+    parser = argparse.ArgumentParser(
+        prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
     parser.add_argument("--a", default="hard")
     parser.add_argument("--b", default="medium")
     parser.add_argument("--preset", default="kentucky-discard")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: the bot's)")
-    parser.add_argument("--samples", type=int, default=None,
-                        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds per decision (default: the bot's)"
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)",
+    )
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
     if opts.preset not in PRESETS:
-        print(f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+        print(
+            f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr
+        )
         return 2
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
@@ -190,8 +232,9 @@ def main(argv: Sequence[str]) -> int:
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
         return 2
-    summary = run_arena(opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget,
-                        opts.samples)
+    summary = run_arena(
+        opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget, opts.samples
+    )
     if opts.json:
         print(json.dumps(summary))
     else:

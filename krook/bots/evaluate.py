@@ -79,8 +79,16 @@ def best_trump_value(rules: Rules, hand: int) -> tuple[float, int]:
     return best
 
 
-def choose_discard(rules: Rules, hand: int, trump: int, count: int, allowed: int, required: int,
-                   void_first: bool = True, bury_counters: bool = True) -> int:
+def choose_discard(
+    rules: Rules,
+    hand: int,
+    trump: int,
+    count: int,
+    allowed: int,
+    required: int,
+    void_first: bool = True,
+    bury_counters: bool = True,
+) -> int:
     """Cards to bury: keep trump, birds and top cards; empty the shortest colours; bury unguarded counters."""
     plays, _ = _tables(rules)
     play = plays[trump]

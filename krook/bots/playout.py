@@ -14,9 +14,17 @@ from krook.rules.cards import BIRDS, KROOK
 from .fast import PlayRules
 
 
-def policy(play: PlayRules, seat: int, hand: int, trick: Sequence[tuple[int, int]], played: int,
-           side: Sequence[bool | None], bidding_side: bool | None, cannot: Sequence[int] | None = None,
-           tricks_left: int = 9) -> int:
+def policy(
+    play: PlayRules,
+    seat: int,
+    hand: int,
+    trick: Sequence[tuple[int, int]],
+    played: int,
+    side: Sequence[bool | None],
+    bidding_side: bool | None,
+    cannot: Sequence[int] | None = None,
+    tricks_left: int = 9,
+) -> int:
     """The card a sound player picks here. ``side[s]``: is ``s`` on this seat's side (None: unknown)."""
     lead = trick[0][1] if trick else -1
     moves = play.playable(hand, lead)
@@ -65,6 +73,7 @@ def policy(play: PlayRules, seat: int, hand: int, trick: Sequence[tuple[int, int
             def feed(c: int) -> tuple[int, int, int]:
                 bird = c >= KROOK and tricks_left > 2
                 return (bird or bool(trump_mask >> c & 1 and points[c] == 0), -points[c], power[c])
+
             return min(cards, key=feed)
     winners = [c for c in cards if power[c] > best]
     if winners and not mine:
@@ -94,12 +103,20 @@ def policy(play: PlayRules, seat: int, hand: int, trick: Sequence[tuple[int, int
 def _throw(play: PlayRules, cards: list[int], power: Sequence[int]) -> int:
     points = play.points
     trump_mask = play.trump_mask
-    return min(cards, key=lambda c: (c >= KROOK, points[c], bool(trump_mask >> c & 1), power[c] if power[c] >= 0
-                                     else play.rank[c]))
+    return min(
+        cards,
+        key=lambda c: (
+            c >= KROOK,
+            points[c],
+            bool(trump_mask >> c & 1),
+            power[c] if power[c] >= 0 else play.rank[c],
+        ),
+    )
 
 
-def _lead(play: PlayRules, hand: int, cards: list[int], out: int, bidding_side: bool | None,
-          tricks_left: int) -> int:
+def _lead(
+    play: PlayRules, hand: int, cards: list[int], out: int, bidding_side: bool | None, tricks_left: int
+) -> int:
     trump_mask = play.trump_mask
     above = play.above
     points = play.points
@@ -107,10 +124,18 @@ def _lead(play: PlayRules, hand: int, cards: list[int], out: int, bidding_side: 
     my_trumps = hand & trump_mask
     out_trumps = out & trump_mask
     # pull trump when long in it and the opponents may still hold some
-    if my_trumps and out_trumps and bidding_side and my_trumps.bit_count() >= max(2, out_trumps.bit_count() // 2):
+    if (
+        my_trumps
+        and out_trumps
+        and bidding_side
+        and my_trumps.bit_count() >= max(2, out_trumps.bit_count() // 2)
+    ):
         trumps = [c for c in cards if trump_mask >> c & 1]
-        master = [c for c in trumps if not above[c] & out and (c < KROOK or tricks_left <= 3
-                                                               or out_trumps.bit_count() >= 3)]
+        master = [
+            c
+            for c in trumps
+            if not above[c] & out and (c < KROOK or tricks_left <= 3 or out_trumps.bit_count() >= 3)
+        ]
         if master:
             return min(master, key=lambda c: (c >= KROOK, -rank[c]))
         plain = [c for c in trumps if c < KROOK]
@@ -125,13 +150,23 @@ def _lead(play: PlayRules, hand: int, cards: list[int], out: int, bidding_side: 
         # lead low from the shortest colour, keeping counters
         def key(c: int) -> tuple[int, int, int]:
             return (points[c], (hand & (0x7FFE << ((c >> 4) * 16))).bit_count(), rank[c])
+
         return min(plain, key=key)
     return min(cards, key=lambda c: (c >= KROOK, points[c], rank[c]))
 
 
-def playout(play: PlayRules, hands: list[int], leader: int, trick: list[tuple[int, int]], played: int,
-            sides: Sequence[Sequence[bool | None]], bidding: Sequence[bool | None], last_bonus: int,
-            rng: random.Random, noise: float = 0.05) -> list[int]:
+def playout(
+    play: PlayRules,
+    hands: list[int],
+    leader: int,
+    trick: list[tuple[int, int]],
+    played: int,
+    sides: Sequence[Sequence[bool | None]],
+    bidding: Sequence[bool | None],
+    last_bonus: int,
+    rng: random.Random,
+    noise: float = 0.05,
+) -> list[int]:
     """Play the hand out with ``policy`` for every seat; return the points each seat takes from now on.
 
     ``sides[s][t]``: does seat ``s`` count seat ``t`` as a teammate; ``bidding[s]``: is ``s`` on the bidding side.

@@ -95,8 +95,12 @@ class MediumBot:
     @staticmethod
     def partner_holds_bid(view: SeatView, k: Knowledge) -> bool:
         """Fixed partners: my partner has the high bid (and, then, bidding over them only costs us)."""
-        return (k.rules.partnership == "fixed" and view.high_bidder is not None
-                and view.high_bidder != k.seat and view.high_bidder % 2 == k.seat % 2)
+        return (
+            k.rules.partnership == "fixed"
+            and view.high_bidder is not None
+            and view.high_bidder != k.seat
+            and view.high_bidder % 2 == k.seat % 2
+        )
 
     # nest and trump ---------------------------------------------------------------------------------------
     def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
@@ -125,8 +129,17 @@ class MediumBot:
 
     # play ---------------------------------------------------------------------------------------------------
     def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), k.cannot,
-                      k.hand.bit_count())
+        card = policy(
+            k.play,
+            k.seat,
+            k.hand,
+            k.trick,
+            k.played,
+            _sides(k),
+            _on_bidding_side(k),
+            k.cannot,
+            k.hand.bit_count(),
+        )
         return _play(card)
 
 
@@ -158,8 +171,10 @@ class EasyBot(MediumBot):
         required = [CARD_BY_NAME[c] for c in rule["required"]]
         trump = self._longest(k)
         rank = k.rules.rank
-        free = sorted((c for c in allowed if c not in required),
-                      key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12))
+        free = sorted(
+            (c for c in allowed if c not in required),
+            key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12),
+        )
         chosen = required + free[: rule["count"] - len(required)]
         return _discard_text(sum(1 << c for c in chosen))
 
@@ -177,8 +192,17 @@ class EasyBot(MediumBot):
                 # plays its biggest card, whoever is winning
                 return _play(max(moves, key=lambda c: (k.play.rank[c], c)))
             return _play(moves[int(ctx.rng.random() * len(moves))])
-        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), None,
-                      k.hand.bit_count())
+        card = policy(
+            k.play,
+            k.seat,
+            k.hand,
+            k.trick,
+            k.played,
+            _sides(k),
+            _on_bidding_side(k),
+            None,
+            k.hand.bit_count(),
+        )
         return _play(card)
 
 
@@ -216,9 +240,13 @@ class HardBot(MediumBot):
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
 
-    def __init__(self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None) -> None:
+    def __init__(
+        self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
+    ) -> None:
         if samples is not None and samples < 1:
-            raise ValueError(f"samples must be at least 1 (got {samples}): a decision needs one deal to score")
+            raise ValueError(
+                f"samples must be at least 1 (got {samples}): a decision needs one deal to score"
+            )
         self.budget_s = budget_s
         self.max_samples = max_samples
         self.samples = samples
@@ -279,11 +307,21 @@ class HardBot(MediumBot):
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
                     if len(trick) == k.n:
-                        taken = self._finish_trick(play, hs, trick, k.played | (1 << card), sides, bidding,
-                                                   last_bonus, ctx.rng)
+                        taken = self._finish_trick(
+                            play, hs, trick, k.played | (1 << card), sides, bidding, last_bonus, ctx.rng
+                        )
                     else:
-                        taken = playout(play, hs, leader, trick, k.played | (1 << card), sides, bidding,
-                                        last_bonus, ctx.rng)
+                        taken = playout(
+                            play,
+                            hs,
+                            leader,
+                            trick,
+                            k.played | (1 << card),
+                            sides,
+                            bidding,
+                            last_bonus,
+                            ctx.rng,
+                        )
                     mine = so_far + sum(taken[s] for s in mates)
                     score[card] += w * _utility(k, mine, total, bidder_mine)
             weight_sum += w
@@ -355,8 +393,9 @@ class HardBot(MediumBot):
             out.append(self._simulate(k, hands, trump, buried if rules.nest_size else nest, k.seat, ctx))
         return out
 
-    def _simulate(self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int,
-                  ctx: BotContext) -> float:
+    def _simulate(
+        self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int, ctx: BotContext
+    ) -> float:
         rules = k.rules
         play = play_rules(rules, trump)
         n = k.n
@@ -364,8 +403,15 @@ class HardBot(MediumBot):
             mates = {s for s in range(n) if s % 2 == bidder % 2}
         elif rules.partnership == "called":
             # the bidder calls the best trump it lacks
-            partner = next((s for s in range(n) for c in reversed(play.order[trump])
-                            if hands[s] >> c & 1 and not hands[bidder] >> c & 1), bidder)
+            partner = next(
+                (
+                    s
+                    for s in range(n)
+                    for c in reversed(play.order[trump])
+                    if hands[s] >> c & 1 and not hands[bidder] >> c & 1
+                ),
+                bidder,
+            )
             mates = {bidder, partner}
         else:
             mates = {bidder}
@@ -374,8 +420,11 @@ class HardBot(MediumBot):
         hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
         last_bonus = rules.last_trick_bonus + (hidden_pts if rules.nest_to == "last_trick" else 0)
         lead = rules.first_lead
-        leader = bidder if lead == "bidder" else ((bidder + 1) % n if lead == "left_of_bidder"
-                                                  else (k.dealer + 1) % n)
+        leader = (
+            bidder
+            if lead == "bidder"
+            else ((bidder + 1) % n if lead == "left_of_bidder" else (k.dealer + 1) % n)
+        )
         taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, ctx.rng)
         mine = sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0)
         return float(mine)
@@ -419,8 +468,10 @@ class HardBot(MediumBot):
         options: dict[int, int] = {}
         for trump in ranked:
             for void_first in (True, False):
-                for bury in ((True, False) if rules.bury_counters else (False,)):
-                    d = choose_discard(rules, k.hand, trump, rule["count"], allowed, required, void_first, bury)
+                for bury in (True, False) if rules.bury_counters else (False,):
+                    d = choose_discard(
+                        rules, k.hand, trump, rule["count"], allowed, required, void_first, bury
+                    )
                     options.setdefault(d, trump)
         if len(options) == 1:
             return _discard_text(next(iter(options)))
@@ -433,8 +484,9 @@ class HardBot(MediumBot):
         best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
         return "trump " + LETTERS[best[1]]
 
-    def _compare(self, k: Knowledge, ctx: BotContext, deadline: float,
-                 options: list[tuple[int, int]]) -> tuple[int, int]:
+    def _compare(
+        self, k: Knowledge, ctx: BotContext, deadline: float, options: list[tuple[int, int]]
+    ) -> tuple[int, int]:
         """Pick the (buried cards, trump) with the best expected score change over sampled deals."""
         rules = k.rules
         totals = [0.0] * len(options)
@@ -451,5 +503,3 @@ class HardBot(MediumBot):
                 mine = self._simulate(k, hs, trump, buried, k.seat, ctx)
                 totals[i] += (mine if mine >= bid else -bid) - (total - mine)
         return options[max(range(len(options)), key=lambda i: totals[i])]
-
-

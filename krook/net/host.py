@@ -89,7 +89,12 @@ class Host:
         self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
         self.bot_delay, self.bot_budget = bot_delay, bot_budget
         self.protocol = HostProtocol(
-            match, parse_seats(seats), grace_s=grace_s, tokens=tokens, started=started, standin_bot=standin_bot
+            match,
+            parse_seats(seats),
+            grace_s=grace_s,
+            tokens=tokens,
+            started=started,
+            standin_bot=standin_bot,
         )
         self.lock = threading.RLock()
         self._links: dict[int, _Link] = {}

@@ -117,10 +117,10 @@ class MenuScene(Scene):
             return True
         return self.focus.handle_event(e)
 
-    def layout(self, surface: pygame.Surface, top: float = 0.42) -> None:
+    def layout(self, surface: pygame.Surface, top: float = 0.42, height: int = 52, gap: int = 12) -> None:
         t = self.theme
         w, h = surface.get_size()
-        layout_column(self.buttons, w // 2, round(h * top), t.px(320), t.px(52), t.px(12))
+        layout_column(self.buttons, w // 2, round(h * top), t.px(320), t.px(height), t.px(gap))
 
     def draw_title(self, surface: pygame.Surface, y: float) -> None:
         t = self.theme

@@ -33,6 +33,8 @@ class TitleScene(MenuScene):
             Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
             self.continue_btn,
             Button("Join LAN game", self.join_lan),
+            Button("Learn to play", self.learn),
+            Button("Watch a game", self.watch),
             Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
             Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
             Button("Quit", self.services.quit, "ghost"),
@@ -53,6 +55,16 @@ class TitleScene(MenuScene):
         from .join import JoinScene
 
         self.stack.push(JoinScene(self.services))
+
+    def learn(self) -> None:
+        from .tutorial import start_tutorial
+
+        start_tutorial(self.services)
+
+    def watch(self) -> None:
+        from .games_list import GamesScene
+
+        self.stack.push(GamesScene(self.services))
 
     def new_game(self) -> None:
         from .lobby import LobbyScene
@@ -97,7 +109,7 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         self._draw_fan(surface, w // 2, round(h * 0.14))
         self.draw_title(surface, h * 0.22)
-        self.layout(surface, 0.42)
+        self.layout(surface, 0.37, 44, 8)  # eight buttons fit under the title at 720 px
         self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
         t.text(
             surface,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from krook import paths, storage
-from krook.rules import KrookError, Match, match_from_record
+from krook.rules import PRESETS, KrookError, Match, match_from_record
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,12 @@ class FinishedGame:
         if self.winner is None or not 0 <= self.winner < len(self.columns):
             return scores
         return f"{self.columns[self.winner]} won {scores}"
+
+
+def preset_title(name: str) -> str:
+    """A preset's title for people (``Kentucky Discard``); a custom or unknown name as it is."""
+    preset = PRESETS.get(name)
+    return preset.title if preset is not None else name
 
 
 def games_dir() -> Path:

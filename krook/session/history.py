@@ -39,7 +39,7 @@ def _int(value: object) -> int:
         return 0
     if isinstance(value, float) and not math.isfinite(value):
         return 0
-    return max(-(10**9), min(10**9, int(value)))
+    return max(-(10**15), min(10**15, int(value)))  # room for a timestamp, bounded against huge values
 
 
 def _str(value: object, limit: int = 40) -> str:

@@ -1,0 +1,307 @@
+"""Learn to play: one guided hand of Kentucky Discard with a fixed deal, and the lessons that go with it.
+
+The hand is scripted (the actions below were played by the medium bot from this deal). Each lesson appears
+when its moment comes; some wait for the player to read them (``needs_ack``), the others wait for the move
+they teach and refuse any other with the reason. From the fourth trick on the player plays freely; the bots
+keep to the script while the game still follows it and play as easy bots after that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from krook.rules import KrookError, Match, Phase, get_preset, match_from_record
+from krook.rules.deal import deal_from_dict
+
+from .local import Lobby, LocalSession, SeatConfig, make_seat_bot
+
+PRESET = "kentucky-discard"
+NAMES = ["You", "Ada", "Ben", "Cleo"]
+DEALER = 3  # Cleo deals, so you bid first
+DEAL = {
+    "hands": [
+        ["R8", "R11", "R14", "Y12", "G6", "G9", "G10", "B8", "B9"],
+        ["R5", "R7", "Y6", "Y7", "Y10", "Y14", "G7", "G8", "G11"],
+        ["R9", "R10", "R12", "Y11", "G13", "G14", "B5", "B6", "B11"],
+        ["R6", "R13", "Y5", "Y9", "Y13", "G5", "G12", "B13", "B14"],
+    ],
+    "nest": ["Y8", "B7", "B10", "B12", "K"],
+}
+SCRIPT = [
+    "bid 70",
+    "bid 75",
+    "pass",
+    "pass",
+    "bid 80",
+    "pass",
+    "discard R8 Y8 G6 G9 G10",
+    "trump B",
+    "play K",
+    "play Y6",
+    "play B5",
+    "play B13",
+    "play B7",
+    "play R7",
+    "play B6",
+    "play B14",
+    "play R6",
+    "play R14",
+    "play R5",
+    "play R10",
+    "play B12",
+    "play Y7",
+    "play B11",
+    "play Y9",
+    "play R11",
+    "play G7",
+    "play R9",
+    "play R13",
+    "play G12",
+    "play Y12",
+    "play G8",
+    "play G14",
+    "play G13",
+    "play G5",
+    "play B10",
+    "play G11",
+    "play B8",
+    "play Y10",
+    "play Y11",
+    "play Y13",
+    "play B9",
+    "play Y14",
+    "play R12",
+    "play Y5",
+]
+YOU = 0
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A note the table shows when ``when(match)`` first holds; ``expect`` is the one move it accepts."""
+
+    key: str
+    title: str
+    text: str
+    when: Callable[[Match], bool]
+    expect: str | None = None
+    hint: str = ""  # said when the player tries another legal move
+
+    @property
+    def needs_ack(self) -> bool:
+        return self.expect is None
+
+
+def _your_turn(phase: Phase, tricks: int | None = None) -> Callable[[Match], bool]:
+    def check(m: Match) -> bool:
+        hand = m.hand
+        return m.to_act == YOU and hand.phase is phase and (tricks is None or len(hand.tricks) == tricks)
+
+    return check
+
+
+def _tricks_done(count: int) -> Callable[[Match], bool]:
+    return lambda m: len(m.hand.tricks) >= count and not m.hand.trick
+
+
+LESSONS = (
+    Lesson(
+        "deal",
+        "The deal and the nest",
+        "Welcome to Krook! This is Kentucky Discard: four players in two sides. Ben, across the table, is "
+        "your partner; Ada and Cleo play against you. Cleo dealt nine cards to each player and five face "
+        "down to the middle: the nest. Whoever wins the bidding takes the nest.",
+        lambda m: not m.hand.actions,
+    ),
+    Lesson(
+        "bid",
+        "Bidding: what a bid means",
+        "A bid promises how many points your side will take in this hand (there are 120). The lowest bid "
+        "is 70. The highest bidder names trump and takes the nest. Bid 70.",
+        _your_turn(Phase.BIDDING),
+        expect="bid 70",
+        hint="For this lesson open at the lowest bid, 70.",
+    ),
+    Lesson(
+        "raise",
+        "Bidding again",
+        "Ada raised to 75; Ben and Cleo passed, and a pass is final. Your Black cards are strong: bid 80. "
+        "If your side then takes 80 points or more you score all you take; if not, you are set and lose 80.",
+        lambda m: m.to_act == YOU and m.hand.phase is Phase.BIDDING and len(m.hand.actions) >= 4,
+        expect="bid 80",
+        hint="Bid 80: a little more than Ada, and your hand can make it.",
+    ),
+    Lesson(
+        "bury",
+        "The nest and burying",
+        "You won the bid, so the nest joined your hand (marked 'nest') and it held the Krook! Now bury five "
+        "cards face down. Bury your short, weak colours: Red 8, Yellow 8, Green 6, Green 9 and Green 10. "
+        "The Green 10 is a counter you might lose; buried, its points go to whoever takes the last trick.",
+        _your_turn(Phase.DISCARD),
+        expect="discard R8 Y8 G6 G9 G10",
+        hint="Bury the Red 8, the Yellow 8 and the Green 6, 9 and 10.",
+    ),
+    Lesson(
+        "trump",
+        "Trump",
+        "Name trump: that colour beats every other colour. You hold six Black cards and the Krook, which "
+        "always counts as a trump. Name Black.",
+        _your_turn(Phase.TRUMP),
+        expect="trump B",
+        hint="Name Black: it is your longest colour, with the Krook.",
+    ),
+    Lesson(
+        "krook",
+        "The Krook",
+        "As the bidder you lead the first trick. The Krook is the highest trump and worth 20 points; in this "
+        "game it may be played to any trick, even when you could follow. Lead it: everyone must play a "
+        "trump if they have one, so it draws out the others' trumps.",
+        _your_turn(Phase.PLAY, 0),
+        expect="play K",
+        hint="Lead the Krook.",
+    ),
+    Lesson(
+        "counters",
+        "Counting counters",
+        "Only some cards score: each 5 is worth 5, each 10 and each 14 is worth 10 and the Krook 20. Your "
+        "trick held the Krook and the Black 5: 25 points for your side. What counts is points, not tricks.",
+        _tricks_done(1),
+    ),
+    Lesson(
+        "pull",
+        "Drawing trumps",
+        "You lead again. Lead a low trump, the Black 7, to draw out more of the trumps the others hold.",
+        _your_turn(Phase.PLAY, 1),
+        expect="play B7",
+        hint="Lead the Black 7.",
+    ),
+    Lesson(
+        "follow",
+        "Following colour",
+        "Cleo led Red, so you must play Red if you have any: cards you may not play are dimmed. You hold "
+        "the Red 11 and the Red 14, the highest Red. Play the Red 14 to win the trick and its counters.",
+        _your_turn(Phase.PLAY, 2),
+        expect="play R14",
+        hint="Play the Red 14: it wins the trick.",
+    ),
+    Lesson(
+        "free",
+        "Your turn",
+        "You have the idea. Play the rest of the hand as you like; Hint (H) suggests a card if you are "
+        "unsure. When the hand ends, the score sheet shows whether your side made its bid.",
+        _your_turn(Phase.PLAY, 3),
+    ),
+)
+
+
+class TutorialSession(LocalSession):
+    """The guided hand: refuses moves other than the one being taught, and holds the bots while a note
+    waits to be read. Never saved, never counted in anyone's history."""
+
+    def __init__(self, match: Match, lobby: Lobby, **kw: Any) -> None:
+        kw.update(autosave=False, threaded=False)
+        super().__init__(match, lobby, **kw)
+        self.lessons = LESSONS
+        self.index = 0  # the next lesson to show
+        self.current: Lesson | None = None
+        self.refusal = ""  # why the last move was refused
+        easy = make_seat_bot("easy")
+        self._bots = {seat: ScriptedBot(self, easy) for seat in self._bots}
+        self._advance()
+
+    @classmethod
+    def start(cls, bot_delay: float = 0.0) -> TutorialSession:
+        rules = get_preset(PRESET).rules
+        lobby = Lobby([SeatConfig(NAMES[0], "human")] + [SeatConfig(n, "bot", "easy") for n in NAMES[1:]])
+        lobby.first_dealer = DEALER
+        match = Match(
+            rules, NAMES, seed=1, first_dealer=DEALER, preset=PRESET, deal=deal_from_dict(rules, DEAL)
+        )
+        return cls(match, lobby, bot_delay=bot_delay)
+
+    # -- lessons --------------------------------------------------------------------------------------
+    @property
+    def waiting(self) -> bool:
+        """A note is up that the player must read (Continue) before the game goes on."""
+        return self.current is not None and self.current.needs_ack
+
+    def on_script(self) -> bool:
+        actions = self.match.hand.actions
+        return len(self.match.hands) == 1 and actions == SCRIPT[: len(actions)]
+
+    def acknowledge(self) -> None:
+        if self.waiting:
+            self.current = None
+            self._advance()
+
+    def _advance(self) -> None:
+        """Show the next lesson once its moment has come (one at a time)."""
+        if self.current is not None or self.index >= len(self.lessons) or len(self.match.hands) > 1:
+            return
+        lesson = self.lessons[self.index]
+        if lesson.when(self.match):
+            self.current = lesson
+            self.index += 1
+            self.refusal = ""
+
+    def submit(self, seat: int, action: str) -> str | None:
+        lesson = self.current
+        if lesson is not None and lesson.needs_ack:
+            return "read the note first, then press Continue"
+        if lesson is not None and lesson.expect is not None and not _same(action, lesson.expect):
+            self.refusal = self._why_not(seat, action, lesson)
+            return self.refusal
+        problem = super().submit(seat, action)
+        if problem is None and lesson is not None:
+            self.current = None
+            self.refusal = ""
+        self._advance()
+        return problem
+
+    def _why_not(self, seat: int, action: str, lesson: Lesson) -> str:
+        """The rules' reason when the move is illegal, else that it is not the one being taught."""
+        trial = match_from_record(self.match.to_record())  # a copy: the real game must not change
+        try:
+            trial.apply(action, seat)
+        except KrookError as exc:
+            return f"{getattr(exc, 'reason', exc)}. {lesson.hint}"
+        return f"that is allowed, but not what this lesson teaches. {lesson.hint}"
+
+    def update(self, dt: float) -> list[Any]:
+        self._advance()
+        if self.waiting:
+            events, self._events = self._events, []
+            return events
+        events = super().update(dt)
+        self._advance()
+        return events
+
+    def undo(self, seat: int) -> str | None:
+        return "there is no undo in the guided hand"
+
+    def undo_problem(self, seat: int) -> str | None:
+        return "there is no undo in the guided hand"
+
+
+def _same(action: str, expected: str) -> bool:
+    """Moves are the same when they name the same cards (a burial's order does not matter)."""
+    a, b = action.split(), expected.split()
+    return a[:1] == b[:1] and sorted(a[1:]) == sorted(b[1:])
+
+
+class ScriptedBot:
+    """Plays the scripted hand while the game follows it, then as the easy bot. Sees only its view."""
+
+    name = "tutorial"
+
+    def __init__(self, session: TutorialSession, fallback: Any) -> None:
+        self.session = session
+        self.fallback = fallback
+
+    def choose(self, view: Any, ctx: Any) -> str:
+        index = view.version - view.hand_number  # the hand's actions so far
+        if self.session.on_script() and index < len(SCRIPT) and SCRIPT[index] in view.legal:
+            return SCRIPT[index]
+        return str(self.fallback.choose(view, ctx))
