@@ -51,7 +51,7 @@ class GamesScene(MenuScene):
         self.history_btn = Button("History", self.history)
         self.back_btn = Button("Back", self.back, "ghost")
         self.message = ""
-        self.set_buttons(
+        self.focus.set(
             [
                 self.list,
                 self.watch_btn,

@@ -12,10 +12,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from krook.rules import KrookError, Match, Phase, get_preset, match_from_record
+from krook.bots import Bot, BotContext, make_bot
+from krook.rules import (
+    Action,
+    KrookError,
+    Match,
+    Phase,
+    SeatView,
+    action_text,
+    as_action,
+    get_preset,
+    match_from_record,
+)
 from krook.rules.deal import deal_from_dict
 
-from .local import Lobby, LocalSession, SeatConfig, make_seat_bot
+from .local import Lobby, LocalSession, SeatConfig
 
 PRESET = "kentucky-discard"
 NAMES = ["You", "Ada", "Ben", "Cleo"]
@@ -207,7 +218,7 @@ class TutorialSession(LocalSession):
         self.index = 0  # the next lesson to show
         self.current: Lesson | None = None
         self.refusal = ""  # why the last move was refused
-        easy = make_seat_bot("easy")
+        easy = make_bot("easy")
         self._bots = {seat: ScriptedBot(self, easy) for seat in self._bots}
         self._advance()
 
@@ -246,12 +257,16 @@ class TutorialSession(LocalSession):
             self.index += 1
             self.refusal = ""
 
-    def submit(self, seat: int, action: str) -> str | None:
+    def submit(self, seat: int, action: Action | str) -> str | None:
+        try:
+            text = action_text(action)
+        except (KrookError, TypeError) as exc:
+            return str(exc)
         lesson = self.current
         if lesson is not None and lesson.needs_ack:
             return "read the note first, then press Continue"
-        if lesson is not None and lesson.expect is not None and not _same(action, lesson.expect):
-            self.refusal = self._why_not(seat, action, lesson)
+        if lesson is not None and lesson.expect is not None and not _same(text, lesson.expect):
+            self.refusal = self._why_not(seat, text, lesson)
             return self.refusal
         problem = super().submit(seat, action)
         if problem is None and lesson is not None:
@@ -296,12 +311,12 @@ class ScriptedBot:
 
     name = "tutorial"
 
-    def __init__(self, session: TutorialSession, fallback: Any) -> None:
+    def __init__(self, session: TutorialSession, fallback: Bot) -> None:
         self.session = session
         self.fallback = fallback
 
-    def choose(self, view: Any, ctx: Any) -> str:
+    def choose(self, view: SeatView, ctx: BotContext) -> Action:
         index = view.version - view.hand_number  # the hand's actions so far
         if self.session.on_script() and index < len(SCRIPT) and SCRIPT[index] in view.legal:
-            return SCRIPT[index]
-        return str(self.fallback.choose(view, ctx))
+            return as_action(SCRIPT[index])
+        return self.fallback.choose(view, ctx)
