@@ -30,6 +30,12 @@ def test_gallery_renders_every_scene(tmp_path, monkeypatch):
         "game-over",
         "call-partner",
         "last-trick",
+        "watch-list",
+        "replay",
+        "replay-in-progress",
+        "history",
+        "learn",
+        "learn-end",
     ):
         assert any(scene in n for n in names), scene
     for f in files:

@@ -217,20 +217,14 @@ class GamesScene(MenuScene):
 
 def _autosave_record() -> dict[str, Any] | None:
     """The autosaved game's record, when there is one that replays (its hands stay hidden in the viewer)."""
-    from krook.session.local import SAVE_KIND, SAVE_VERSION, save_path
+    from krook.session.local import saved_record
 
-    path = save_path()
-    if not path.exists():
+    record = saved_record()
+    if record is None:
         return None
     try:
-        data = storage.load_json(path, SAVE_KIND, SAVE_VERSION)
-    except storage.StorageError as exc:
-        log.warning("autosave not listed: %s", exc)
-        return None
-    record = data.get("record")
-    try:
-        finished.check_record(record, path.name)
+        finished.check_record(record, "the saved game")
     except finished.FinishedGameError as exc:
         log.warning("autosave not listed: %s", exc)
         return None
-    return record if isinstance(record, dict) else None
+    return record

@@ -77,7 +77,8 @@ class TutorialTable(TableScene):
         width = t.px(480)
         lines = t.wrap(lesson.text, width - t.px(32))
         lh = t.font("body").get_linesize()
-        refusal = t.wrap(self.session.refusal, width - t.px(32)) if self.session.refusal else []
+        said = self.session.refusal
+        refusal = t.wrap(said[:1].upper() + said[1:], width - t.px(32)) if said else []
         height = t.px(58) + lh * (len(lines) + len(refusal)) + (t.px(62) if lesson.needs_ack else t.px(16))
         rect = pygame.Rect(t.px(12), t.px(140), width, height)  # under the hand's box, clear of the trick
         self.coach_rect = rect

@@ -125,6 +125,18 @@ def save_path() -> Path:
     return paths.user_data_dir() / SAVE_FILE
 
 
+def saved_record(path: Path | None = None) -> dict[str, Any] | None:
+    """The autosaved game's record without resuming it (the replay viewer shows it, hands hidden); None
+    when there is none or it can't be read (a damaged file is set aside as :meth:`LocalSession.resume` does)."""
+    try:
+        data = storage.load_json(path or save_path(), SAVE_KIND, SAVE_VERSION)
+    except storage.StorageError as exc:
+        log.info("no saved game to show: %s", exc)
+        return None
+    record = data.get("record")
+    return record if isinstance(record, dict) else None
+
+
 def has_saved_game() -> bool:
     return save_path().exists()
 

@@ -146,6 +146,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     from krook.scenes.score import ScoreSheetScene
     from krook.scenes.settings import SettingsScene
     from krook.scenes.title import TitleScene
+    from krook.scenes.viewer_gallery import gallery_scenes as viewer_scenes
     from krook.session.base import ActionEvent
 
     s = app.services
@@ -315,6 +316,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "19-curtain": curtain,
         **lan_scenes(app),
         "21-keys": keys,
+        **viewer_scenes(app),
     }
 
 

@@ -1,0 +1,126 @@
+"""Watch a game, History and Learn to play for ``krook gallery``: the same pictures on every run.
+
+Two games between simple bots are played from fixed seeds and kept (in the gallery's own ``KROOK_HOME``)
+as if "Ann" had played seat 0, so the list, the replay and the history have something to show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from krook.rules import Match
+
+_GAMES: list[Match] = []
+
+
+def finished_games() -> list[Match]:
+    """Two finished games, kept and counted in Ann's history once per gallery run."""
+    if _GAMES:
+        return _GAMES
+    from krook.bots import BotContext, make_bot
+    from krook.rules import get_preset
+    from krook.session import finished, history
+
+    bot = make_bot("simple")
+    book = history.load_history()
+    for n, seed in enumerate((3, 4)):
+        match = Match(get_preset("kentucky-discard").rules, ["Ann", "Bob", "Cy", "Di"], seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            if match.phase.value == "hand_over":
+                match.next_hand()
+            else:
+                match.apply(bot.choose(match.view(match.to_act), BotContext(rng, budget_s=0.1)))
+        at = 1_764_547_200.0 + n * 86_400  # fixed dates: the pictures do not change from day to day
+        finished.keep(match, [0], 0, at)
+        history.add_game(book, match, [0], 0, at)
+        _GAMES.append(match)
+    history.save_history(book)
+    return _GAMES
+
+
+def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
+    from krook.session.tutorial import TutorialSession
+
+    from .games_list import GamesScene
+    from .history_screen import HistoryScene
+    from .replay import ReplayScene
+    from .score import ScoreSheetScene
+    from .tutorial import TutorialEndScene, TutorialTable
+
+    s = app.services
+
+    def watch_list() -> list[Any]:
+        finished_games()
+        return [GamesScene(s)]
+
+    def replay() -> list[Any]:
+        scene = ReplayScene(s, finished_games()[0].to_record(), "Finished game")
+        scene.go(31)
+        return [scene]
+
+    def replay_in_progress() -> list[Any]:
+        record = finished_games()[0].to_record()
+        record["hands"] = record["hands"][:1]
+        record["hands"][0]["actions"] = record["hands"][0]["actions"][:22]
+        scene = ReplayScene(s, record, "The game in progress")
+        scene.go(22)
+        return [scene]
+
+    def history_screen() -> list[Any]:
+        finished_games()
+        return [HistoryScene(s)]
+
+    def guided(until: str) -> list[Any]:
+        """The guided hand played as taught up to the lesson ``until``, on its table."""
+        session = TutorialSession.start()
+        while session.current is None or session.current.key != until:
+            lesson = session.current
+            if lesson is not None and lesson.needs_ack:
+                session.acknowledge()
+            elif lesson is not None and lesson.expect and session.match.to_act == 0:
+                session.submit(0, lesson.expect)
+            else:
+                session.update(1.0)
+        table = TutorialTable(s, session)
+        table.deal_t = -1.0
+        table.shown.dealt = True
+        table.update(0.0)
+        return [table]
+
+    def learn() -> list[Any]:
+        return guided("bury")
+
+    def learn_refused() -> list[Any]:
+        table = guided("follow")[0]
+        table.card_clicked("B8")  # Cleo led Red: the table says why not
+        return [table]
+
+    def learn_end() -> list[Any]:
+        session = TutorialSession.start()
+        rng = random.Random(1)
+        while session.match.hand.phase.value != "hand_over":
+            lesson = session.current
+            if lesson is not None and lesson.needs_ack:
+                session.acknowledge()
+            elif session.match.to_act == 0:
+                session.submit(
+                    0,
+                    lesson.expect if lesson and lesson.expect else session.match.legal_actions().sample(rng),
+                )
+            else:
+                session.update(1.0)
+        table = TutorialTable(s, session)
+        return [table, ScoreSheetScene(s, session, table), TutorialEndScene(s, session)]
+
+    return {
+        "24-watch-list": watch_list,
+        "25-replay": replay,
+        "26-replay-in-progress": replay_in_progress,
+        "27-history": history_screen,
+        "28-learn": learn,
+        "29-learn-refused": learn_refused,
+        "30-learn-end": learn_end,
+    }

@@ -1,0 +1,187 @@
+"""Watch a game and History through the real title and scenes: finished games, shared files, secrecy."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from scene_helpers import button, click, key, make_app
+from test_history_store import play_game
+
+
+@pytest.fixture(autouse=True)
+def _home(home):
+    return home
+
+
+def open_watch(app):
+    from krook.scenes.games_list import GamesScene
+
+    click(app, button(app.stack.top, "Watch a game").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, GamesScene)
+    return scene
+
+
+class FaceSpy:
+    """Wraps the card painter and remembers every card face drawn."""
+
+    def __init__(self, cards):
+        self.cards = cards
+        self.faces: set[str] = set()
+
+    def face(self, code, height):
+        self.faces.add(code)
+        return self.cards.face(code, height)
+
+    def __getattr__(self, name):
+        return getattr(self.cards, name)
+
+
+def test_watch_a_finished_game_step_jump_show_and_export(home):
+    from krook.scenes.replay import ReplayScene
+
+    match = play_game(names=("Ann", "Bob", "Cy", "Di"))
+    app = make_app()
+    games = open_watch(app)
+    assert len(games.entries) == 1 and "Ann, Bob, Cy, Di" in games.entries[0][0]
+    click(app, games.watch_btn.rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.replay.finished
+    spy = FaceSpy(app.services.cards)
+    app.services.cards = spy
+    app.frame([], dt=0.02)
+    # Every hand is face up at the start of a finished game.
+    dealt = {c for hand in match.to_record()["hands"][0]["deal"]["hands"] for c in hand}
+    assert dealt <= spy.faces
+    for _ in range(6):
+        key(app, pygame.K_RIGHT)
+    assert replay.step == 6
+    assert replay.frame.action == match.to_record()["hands"][0]["actions"][5]
+    key(app, pygame.K_LEFT)
+    assert replay.step == 5
+    click(app, replay.back_btn.rect.center)
+    assert replay.step == 4
+    key(app, pygame.K_PAGEDOWN)
+    assert replay.replay.hand_of(replay.step) == 1 and replay.frame.view.hand_number == 2
+    key(app, pygame.K_PAGEUP)
+    key(app, pygame.K_PAGEUP)
+    assert replay.step == 0
+    key(app, pygame.K_END)
+    assert replay.frame.view.phase == "hand_over"
+    # One seat's cards: that seat sits at the bottom and only its cards (and the table's) are face up.
+    key(app, pygame.K_a)
+    key(app, pygame.K_a)
+    assert replay.shown == 1 and replay.show_btn.label == "Bob's cards"
+    key(app, pygame.K_HOME)
+    spy.faces.clear()
+    app.frame([], dt=0.02)
+    assert spy.faces == set(match.to_record()["hands"][0]["deal"]["hands"][1])
+    # Export: a record file that replays to the same game.
+    click(app, replay.export_btn.rect.center)
+    files = list((home / "data" / "exports").glob("*.json"))
+    assert len(files) == 1 and str(files[0]) in replay.toast[0]
+    assert json.loads(files[0].read_text(encoding="utf-8"))["hands"] == match.to_record()["hands"]
+    # The review button waits for the hand review; it is disabled, never a stub that pretends.
+    if replay.review_opener is None:
+        assert not replay.review_btn.enabled
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is games
+
+
+def test_a_game_in_progress_never_shows_a_hidden_card(home):
+    """The autosave of a hot-seat game: the viewer shows only what a spectator at the table saw."""
+    from krook.rules import match_from_record
+    from krook.scenes.replay import ReplayScene
+    from krook.session.local import Lobby, LocalSession, SeatConfig
+
+    lobby = Lobby(
+        [
+            SeatConfig("Ann", "human"),
+            SeatConfig("Bob", "bot", "simple"),
+            SeatConfig("Cy", "human"),
+            SeatConfig("Di", "bot", "simple"),
+        ]
+    )
+    lobby.seed = 11
+    session = LocalSession.new(lobby, threaded=False)
+    import random
+
+    rng = random.Random(2)
+    m = session.match
+    while len(m.hand.tricks) < 3 or len(m.hand.trick) < 2:
+        if m.to_act in session.local_seats:
+            assert session.submit(m.to_act, m.legal_actions().sample(rng)) is None
+        else:
+            session.update(1.0)
+    session.close()
+    app = make_app()
+    games = open_watch(app)
+    assert games.entries[0][0].startswith("The game in progress")
+    click(app, games.watch_btn.rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and not replay.replay.finished
+    assert not replay.show_btn.enabled and not replay.export_btn.enabled and not replay.review_btn.enabled
+    key(app, pygame.K_a)  # asking to see hands changes nothing
+    assert replay.shown == "public"
+    spy = FaceSpy(app.services.cards)
+    app.services.cards = spy
+    record = session.match.to_record()
+    for step in range(len(replay.replay)):
+        replay.go(step)
+        spy.faces.clear()
+        app.frame([], dt=0.02)
+        # What a spectator saw at this step: the cards on the table now (or the trick just completed).
+        m = replay.replay.match_at(step)
+        public = {c for _, c in m.view(None).trick}
+        if m.view(None).tricks:
+            public |= {c for _, c in m.view(None).tricks[-1].cards}
+        assert spy.faces <= public, (step, spy.faces - public)
+        assert replay.frame.hands == [] and replay.frame.view.hand == []
+    assert match_from_record(record).hand.actions  # the game really was under way
+
+
+def test_a_record_file_someone_sent_by_path_or_drop(home):
+    from krook.scenes.replay import ReplayScene
+    from krook.session import finished
+
+    match = play_game()
+    sent = finished.export(match.to_record(), home / "inbox")
+    app = make_app()
+    games = open_watch(app)
+    # A damaged file is refused with a message; nothing opens.
+    bad = home / "bad.json"
+    bad.write_text('{"format": "krook-record/1", "hands": [{"dealer": 9}]}', encoding="utf-8")
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(bad))], dt=0.02)
+    assert app.stack.top is games and "does not replay" in games.message
+    click(app, games.path_field.rect.center)
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(sent))], dt=0.02)
+    click(app, games.open_btn.rect.center)
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.replay.finished
+    key(app, pygame.K_ESCAPE)
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(sent))], dt=0.02)
+    assert isinstance(app.stack.top, ReplayScene)
+
+
+def test_history_screen_lists_players_and_charts_a_game(home):
+    from krook.scenes.history_screen import SERIES_COLOURS, HistoryScene
+
+    first = play_game(names=("Ann", "Bob", "Cy", "Di"), seed=3)
+    play_game(names=("Ann", "Bob", "Cy", "Di"), seed=4)
+    app = make_app()
+    games = open_watch(app)
+    click(app, games.history_btn.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and scene.names == ["Ann"]
+    assert scene.player.total.games == 2
+    app.frame([], dt=0.02)
+    shot = app.screen.copy()
+    colours = {tuple(shot.get_at((x, y)))[:3] for x in range(300, 1260, 3) for y in range(380, 640, 3)}
+    assert SERIES_COLOURS[0] in colours and SERIES_COLOURS[1] in colours  # both sides' score lines
+    key(app, pygame.K_LEFT)
+    assert scene.game_index == 0 and scene.player.recent[0].series[-1] == first.scores
+    click(app, scene.next_btn.rect.center)
+    assert scene.game_index == 1
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is games
