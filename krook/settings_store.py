@@ -42,6 +42,9 @@ class Settings:
     card_size: str = "medium"
     large_text: bool = False
     reduce_motion: bool = False
+    # "Claim the rest" is offered when the remaining tricks are certain; a last card plays itself
+    offer_claims: bool = True
+    auto_finish: bool = True
     last_lobby: dict[str, Any] | None = field(default=None)
     player_name: str = ""  # the name shown to a LAN host when joining
     # Seat tokens of LAN games joined, by "address:port": {"token", "game", "seat", "name"}. Join rejoins.
@@ -88,6 +91,8 @@ class Settings:
             "card_size": lambda v: v in CARD_SIZES,
             "large_text": lambda v: isinstance(v, bool),
             "reduce_motion": lambda v: isinstance(v, bool),
+            "offer_claims": lambda v: isinstance(v, bool),
+            "auto_finish": lambda v: isinstance(v, bool),
             "last_lobby": lambda v: v is None or isinstance(v, dict),
             "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
             "lan_seats": lambda v: (

@@ -6,6 +6,9 @@ from typing import Any
 
 import pygame
 
+from krook.bots.claims import claim_plan
+from krook.rules.cards import CARD_NAMES
+from krook.ui import Button
 from krook.ui.cards import card_width
 
 from .phase import HandPhase
@@ -16,6 +19,8 @@ class PlayPhase(HandPhase):
     """Play a card from hand: click it, or Left / Right and Enter. Cards you may not play are dimmed."""
 
     kind = "play"
+    claiming = False  # the player claimed the rest: their cards play themselves until the hand ends
+    claim_button: Button | None = None
 
     def prepare(self) -> list[Any]:
         t = self.table
@@ -24,7 +29,45 @@ class PlayPhase(HandPhase):
         hand = t.hand_codes()
         if hand and hand[min(t.focus_card, len(hand) - 1)] not in legal:
             t.focus_card = next((i for i, c in enumerate(hand) if c in legal), 0)
+        self.claim_button = None
+        if t.services.settings.offer_claims and claim_plan(t.view) is not None:
+            self.claim_button = Button("Claim the rest", self.claim, "primary", hotkey=pygame.K_c)
+            return [self.claim_button]
         return []
+
+    def claim(self) -> None:
+        """Every remaining trick is certain (proven from the player's own view): play the cards out."""
+        self.claiming = True
+        card = self.auto_card()
+        if card is not None:
+            self.table.act(f"play {card}")
+
+    def auto_card(self) -> str | None:
+        """The card that plays itself now: the next of a claim, or a forced last card (a setting)."""
+        t = self.table
+        view = t.view
+        if view.phase != "play" or view.to_act != view.seat:
+            return None
+        if len(view.hand) == 1 and (self.claiming or t.services.settings.auto_finish):
+            return view.hand[0]
+        if self.claiming:
+            plan = claim_plan(view)
+            if plan:
+                return CARD_NAMES[plan[0]]
+            self.claiming = (
+                False  # cannot happen (knowledge only grows), but never play for the player blindly
+            )
+        return None
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        button = self.claim_button
+        if button is None:
+            return
+        t = self.table
+        theme = t.theme
+        w, h = t.layout.size
+        button.rect = pygame.Rect(0, 0, theme.px(220), theme.px(48))
+        button.rect.bottomright = (w - theme.px(24), h - t.layout.hand_card_h - theme.px(70))
 
     def play(self, code: str) -> None:
         t = self.table

@@ -60,13 +60,26 @@ class SettingsScene(MenuScene):
             ),
             ("Card size", Stepper(CARD_SIZES, CARD_SIZES.index(s.card_size), setter("card_size"), speed_fmt)),
             ("Large text", Toggle(s.large_text, setter("large_text"))),
+            (
+                "Offer claims",
+                Toggle(
+                    s.offer_claims,
+                    setter("offer_claims"),
+                    tooltip="A Claim the rest button when every remaining trick is surely yours",
+                ),
+            ),
+            (
+                "Play a last card by itself",
+                Toggle(s.auto_finish, setter("auto_finish"), tooltip="Your forced last card plays itself"),
+            ),
         ]
         self.done = Button("Done", self.back, "primary")
         self.focus.set([w for _, w in self.rows] + [self.done])
 
     def draw(self, surface: pygame.Surface) -> None:
         t = begin_screen(self, surface)
-        row_h = t.px(50)
+        # rows shrink to fit a small window (eleven rows of 50 would not fit 720 pixels)
+        row_h = min(t.px(50), (surface.get_height() - t.px(190)) // len(self.rows))
         panel = centred_panel(t, surface, t.px(640), row_h * len(self.rows) + t.px(170))
         t.text(surface, "Settings", (panel.x + t.px(28), panel.y + t.px(18)), "heading", t.p.text, True)
         y = panel.y + t.px(84)

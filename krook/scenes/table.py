@@ -104,6 +104,7 @@ class TableScene(Scene):
         self.bubbles.clear()
         self.show_last = False
         self.hand_over_pending = False
+        self.playing.claiming = False
         if self.hotseat:
             self.revealed = False
         self.refresh_view()
@@ -321,6 +322,10 @@ class TableScene(Scene):
             self._raise_curtain(actor)
             return
         if actor is not None and actor == self.viewer and self.revealed and view.seat == actor:
+            card = self.playing.auto_card()
+            if card is not None:  # a claim being played out, or a forced last card
+                self.act(f"play {card}")
+                return
             self._prepare_panel()
         elif self.panel_kind:
             self.panel_kind = ""

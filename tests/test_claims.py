@@ -1,0 +1,155 @@
+"""Claims: a claim offered from a seat's view wins every remaining trick in every deal consistent with that view
+(checked move by move against every answer, and by the exact solver); claims that are not certain are refused."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from krook.bots.claims import claim_plan
+from krook.bots.fast import PlayRules, bits
+from krook.bots.knowledge import read_view
+from krook.bots.sampler import sample_deal
+from krook.bots.solver import Solver
+from krook.rules import PRESETS, Match, Phase
+from krook.rules.cards import CARD_NAMES
+from krook.rules.deal import deal_from_dict
+
+
+def plan_wins_everything(play: PlayRules, hands: list[int], seat: int, plan: list[int]) -> bool:
+    """The claimant leads ``plan`` in order; every other seat tries every legal card: it must win every trick."""
+    n = play.n
+    if not plan:
+        return True
+    lead, rest = plan[0], plan[1:]
+    hands = list(hands)
+    hands[seat] &= ~(1 << lead)
+
+    def answers(k: int, trick: list[int]) -> bool:
+        if k == n:
+            if play.winner_index(trick) != 0:
+                return False
+            return plan_wins_everything(play, hands, seat, rest)
+        s = (seat + k) % n
+        hand = hands[s]
+        for card in bits(play.playable(hand, trick[0])):
+            hands[s] = hand ^ (1 << card)
+            ok = answers(k + 1, [*trick, card])
+            hands[s] = hand
+            if not ok:
+                return False
+        return True
+
+    return answers(1, [lead])
+
+
+def claimable_positions(count: int, tricks_left: int) -> list[Match]:
+    """Kentucky Discard hands played by a greedy policy (the leader cashes its highest card), stopped at a
+    lead with ``tricks_left`` cards: strong leaders are common, so claims are too."""
+    rules = PRESETS["kentucky-discard"].rules
+    found: list[Match] = []
+    rng = random.Random(11)
+    while len(found) < count:
+        match = Match(rules, seed=rng.randrange(1 << 30))
+        while match.phase not in (Phase.PLAY, Phase.HAND_OVER):
+            match.apply(match.legal_actions().sample(rng))
+        hand = match.hand
+        while match.phase is Phase.PLAY:
+            seat = hand.to_act
+            assert seat is not None
+            if not hand.trick and hand.hands[seat].bit_count() == tricks_left:
+                found.append(match)
+                break
+            legal = bits(hand.playable_mask(seat))
+            card = max(legal, key=lambda c: hand.rules.rank[c]) if rng.random() < 0.8 else rng.choice(legal)
+            match.apply(f"play {CARD_NAMES[card]}")
+    return found
+
+
+@pytest.mark.parametrize(("tricks_left", "count"), [(2, 120), (3, 200), (4, 300)])
+def test_claims_hold_in_every_consistent_deal(tricks_left: int, count: int) -> None:
+    claimed = refused = 0
+    for match in claimable_positions(count, tricks_left):
+        hand = match.hand
+        seat = hand.to_act
+        assert seat is not None
+        view = match.view(seat)
+        plan = claim_plan(view)
+        if plan is None:
+            refused += 1
+            continue
+        claimed += 1
+        assert sorted(plan) == bits(hand.hands[seat])
+        play = PlayRules(hand.rules, hand.trump)
+        # the real deal, then deals the seat cannot tell from it
+        k = read_view(view)
+        rng = random.Random(seat)
+        deals = [list(hand.hands)]
+        for _ in range(30):
+            hands, _nest = sample_deal(k, rng)
+            if all(not hands[s] & k.cannot[s] for s in range(k.n) if s != seat):
+                deals.append(hands)
+        side = [s == seat for s in range(k.n)]
+        for hands in deals:
+            assert plan_wins_everything(play, hands, seat, plan), (view.hand, plan)
+            everything = sum(play.points[c] for h in hands for c in bits(h))
+            assert Solver(play, side).value(hands, seat) == everything
+    assert claimed >= 2, "the positions should offer some claims"
+    assert refused >= 3, "and refuse some"
+
+
+def scripted(seat0_last: list[str], others_last: list[list[str]]) -> Match:
+    """The blunder deal's first seven tricks, then the given last two cards of each seat (same cards overall)."""
+    deal = {
+        "hands": [
+            ["K", "B14", "B13", "B12", "B11", "B10", "B9", *seat0_last],
+            ["B5", "B6", "R9", "Y5", "Y8", "G8", "G9", *others_last[0]],
+            ["B7", "R11", "R12", "Y9", "Y10", "G10", "G11", *others_last[1]],
+            ["B8", "R13", "R14", "Y11", "Y12", "G12", "G13", *others_last[2]],
+        ],
+        "nest": ["R5", "R6", "R7", "R8", "R10"],
+    }
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, seed=1, first_dealer=3, deal=deal_from_dict(rules, deal))
+    for action in ["bid 70", "pass", "pass", "pass", "discard R5 R6 R7 R8 R10", "trump B"]:
+        match.apply(action)
+    tricks = [
+        ("K", "B5", "B7", "B8"),
+        ("B14", "B6", "R11", "R13"),
+        ("B13", "R9", "R12", "R14"),
+        ("B12", "Y5", "Y9", "Y11"),
+        ("B11", "Y8", "Y10", "Y12"),
+    ]
+    for trick in tricks:
+        for card in trick:
+            match.apply(f"play {card}")
+    return match
+
+
+def test_masters_and_the_last_trumps_are_claimed() -> None:
+    match = scripted(["Y14", "G14"], [["Y13", "G6"], ["Y6", "G7"], ["Y7", "G5"]])
+    # seat 0 holds B10 B9 Y14 G14: every trump left is its own, Y14 and G14 top their colours
+    plan = claim_plan(match.view(0))
+    assert plan is not None
+    names = [CARD_NAMES[c] for c in plan]
+    assert names[:2] == ["B10", "B9"] and set(names[2:]) == {"Y14", "G14"}
+
+
+def test_a_card_that_may_lose_refuses_the_claim() -> None:
+    match = scripted(["Y14", "G5"], [["Y13", "G14"], ["Y6", "G6"], ["Y7", "G7"]])
+    view = match.view(0)
+    assert claim_plan(view) is None  # G14 is out: G5 may lose
+    # and the solver agrees: in the real deal seat 0 cannot take everything
+    hand = match.hand
+    play = PlayRules(hand.rules, hand.trump)
+    everything = sum(play.points[c] for h in hand.hands for c in bits(h))
+    assert Solver(play, [s == 0 for s in range(4)]).value(hand.hands, 0) < everything
+
+
+def test_no_claim_off_lead_or_for_another_seat() -> None:
+    match = scripted(["Y14", "G14"], [["Y13", "G6"], ["Y6", "G7"], ["Y7", "G5"]])
+    assert claim_plan(match.view(1)) is None  # not seat 1's turn
+    assert claim_plan(match.view(None)) is None  # the public view claims nothing
+    match.apply("play B10")
+    assert claim_plan(match.view(1)) is None  # mid-trick: only the leader claims
