@@ -33,14 +33,14 @@ def finished_hand(
 
 
 def test_made_bid_scores_everything_taken() -> None:
-    # bid 90, the bidding side takes 105: it scores 105 (004's first example)
+    # bid 90, the bidding side takes 105: it scores 105 (RULES.md, Scoring, 1st worked example)
     hand = finished_hand(Rules(), bidder=0, contract=90, points=[60, 15, 45, 0], tricks=[4, 2, 3, 0], last=0)
     result = score_hand(hand)
     assert result.made and result.captured == [105, 15] and result.deltas == [105, 15]
 
 
 def test_set_bid_loses_the_bid_and_defenders_keep_theirs() -> None:
-    # bid 95, the bidding side takes 75: it scores -95, the opponents 45 (004's second example)
+    # bid 95, the bidding side takes 75: it scores -95, the opponents 45 (RULES.md, Scoring, 2nd worked example)
     hand = finished_hand(Rules(), bidder=1, contract=95, points=[30, 40, 15, 35], tricks=[2, 3, 2, 2], last=3)
     result = score_hand(hand)
     assert result.made is False and result.captured == [45, 75] and result.deltas == [45, -95]

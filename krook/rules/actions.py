@@ -1,4 +1,4 @@
-"""Actions as frozen dataclasses and their text notation: ``bid 85``, ``pass``, ``redeal``,
+"""Actions as frozen dataclasses and their text notation: ``bid 85``, ``pass``, ``redeal`` (``redeal 2``),
 ``discard R5 R6 R7 Y8 Y9``, ``trump G``, ``call G1``, ``play R14``."""
 
 from __future__ import annotations
@@ -29,8 +29,16 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Redeal:
+    """A redeal called by the seat to act, or (``redeal_any_time``) by ``seat`` out of turn: ``redeal 2``."""
+
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seat is not None and (type(self.seat) is not int or not 0 <= self.seat < 6):
+            raise NotationError(f"a redeal names a seat from 0 to 5, not {self.seat!r}")
+
     def __str__(self) -> str:
-        return "redeal"
+        return "redeal" if self.seat is None else f"redeal {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +137,13 @@ def parse_action(text: str) -> Action:
         )
     verb, args = words[0].lower(), words[1:]
     action: Action
-    if verb == "pass" or verb == "redeal":
+    if verb == "redeal" and args:
+        if len(args) != 1 or not args[0].isdigit():
+            raise NotationError(
+                f"{text!r}: a redeal out of turn names the seat that calls it, e.g. 'redeal 2'"
+            )
+        action = Redeal(int(args[0]))
+    elif verb == "pass" or verb == "redeal":
         if args:
             raise NotationError(f"{verb!r} takes nothing after it, but got {' '.join(args)!r}")
         action = _PASS if verb == "pass" else _REDEAL

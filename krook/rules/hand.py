@@ -6,7 +6,19 @@ import enum
 import functools
 from typing import NamedTuple
 
-from .actions import Action, Bid, Call, Discard, Pass, Play, Redeal, Trump, action_text, parse_action
+from .actions import (
+    Action,
+    Bid,
+    Call,
+    Discard,
+    Pass,
+    Play,
+    Redeal,
+    Trump,
+    action_text,
+    as_action,
+    parse_action,
+)
 from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of, names
 from .errors import IllegalActionError
 from .legal import DiscardRule, LegalActions
@@ -150,6 +162,10 @@ class Hand:
         if self.to_act is None:
             raise IllegalActionError(text, "the hand is over; nobody is to act")
         if seat is not None and seat != self.to_act:
+            typed = as_action(action)
+            if isinstance(typed, Redeal) and self.rules.redeal_any_time:
+                self._redeal_out_of_turn(text, seat, typed.seat)
+                return
             raise IllegalActionError(text, f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         legal = self._legal
         if legal is None:
@@ -163,6 +179,13 @@ class Hand:
             return
         if isinstance(action, str):
             action = parse_action(text)
+        if isinstance(action, Redeal) and action.seat is not None:
+            if action.seat != self.to_act:
+                self._redeal_out_of_turn(text, action.seat if seat is None else seat, action.seat)
+                return
+            action = Redeal()  # named seat is the seat to act: the ordinary redeal
+            text = str(action)
+            listed = text in legal.texts
         if listed:
             pass  # the common case: exactly a listed text, already in its canonical form
         elif legal.discard is not None and isinstance(action, Discard):
@@ -199,6 +222,29 @@ class Hand:
             self.partner = next(s for s in range(self.n) if self.hands[s] >> action.card & 1)
             self._start_play()
 
+    def may_call_redeal(self, seat: int) -> bool:
+        """Whether ``seat`` may call a no-counter redeal now: at its turn, or at any time with
+        ``redeal_any_time`` while the bidding lasts."""
+        rules = self.rules
+        return (
+            self.phase is Phase.BIDDING
+            and rules.no_counter_redeal
+            and (seat == self.to_act or rules.redeal_any_time)
+            and not self.hands[seat] & rules.counter_mask
+        )
+
+    def _redeal_out_of_turn(self, text: str, seat: int, named: int | None = None) -> None:
+        if named is not None and named != seat:
+            raise IllegalActionError(text, f"the redeal names seat {named}, but seat {seat} calls it")
+        if not 0 <= seat < self.n:
+            raise IllegalActionError(text, f"seat {seat} is not at this table")
+        if not self.may_call_redeal(seat):
+            raise IllegalActionError(text, self._why_illegal(Redeal(), seat))
+        self._legal = None
+        self.actions.append(str(Redeal(seat)) if seat != self.to_act else "redeal")
+        self.bids.append((seat, "redeal"))
+        self._throw_in(f"seat {seat} held no counters and called a redeal", same_dealer=True)
+
     # -- legality ------------------------------------------------------------------------------------------
     def _compute_legal(self) -> LegalActions:
         seat = self.to_act
@@ -221,16 +267,17 @@ class Hand:
     def _bidding_options(self, seat: int) -> tuple[str, ...]:
         rules = self.rules
         others_out = (self.passed | (1 << seat)).bit_count() == self.n
+        may_redeal = rules.no_counter_redeal and not self.hands[seat] & rules.counter_mask
         if self.high_bid is None and others_out and rules.all_pass == "dealer_forced":
-            return (f"bid {rules.min_bid}",)
+            # stuck at the minimum, but a player without counters may still call a redeal (see RULES.md)
+            return (f"bid {rules.min_bid}",) + ("redeal",) * may_redeal
         lowest = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
         may_pass = not (rules.first_bid_forced and not self.bids)
-        may_redeal = rules.no_counter_redeal and not self.hands[seat] & rules.counter_mask
         return _bid_texts(rules.highest_bid, rules.bid_step, lowest, may_pass, may_redeal)
 
-    def _why_illegal(self, action: object) -> str:
+    def _why_illegal(self, action: object, seat: int | None = None) -> str:
         phase = self.phase
-        seat = self.to_act
+        seat = self.to_act if seat is None else seat
         assert seat is not None
         expected = {
             Phase.BIDDING: "bid or pass",
@@ -258,6 +305,8 @@ class Hand:
                 return f"a redeal can be called only during the bidding: {expected}"
             if not self.rules.no_counter_redeal:
                 return "these rules do not allow calling a redeal"
+            if seat != self.to_act and not self.rules.redeal_any_time:
+                return "a redeal is called at your turn to bid"
             return "you may call a redeal only when you hold no counters"
         if isinstance(action, Call):
             if phase is not Phase.CALL:
@@ -318,7 +367,7 @@ class Hand:
         if self.high_bidder is not None and out == self.n - 1:
             self._win_bidding(self.high_bidder)
         elif out == self.n:
-            self._throw_in("everyone passed", same_dealer=False)
+            self._throw_in("everyone passed", same_dealer=self.rules.all_pass == "same_dealer")
         else:
             self.to_act = self._next_bidder(seat)
 

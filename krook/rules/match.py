@@ -89,15 +89,19 @@ class Match:
         if phase is HAND_OVER:
             self._finish_hand(hand)
 
-    def next_hand(self, deal: tuple[list[int], int] | None = None, dealer: int | None = None) -> None:
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the deal passes left, except after a redeal that keeps the dealer."""
+        last = self.hand
+        return last.dealer if last.same_dealer_next else (last.dealer + 1) % self.rules.players
+
+    def next_hand(self, deal: tuple[list[int], int] | None = None) -> None:
+        """Deal the next hand (from the game's seed, or ``deal``) once the current one is over."""
         if self.winner is not None:
             raise IllegalActionError("next hand", "the game is over")
         if self.hand.phase is not Phase.HAND_OVER:
             raise IllegalActionError("next hand", "the current hand is still being played")
-        last = self.hand
-        if dealer is None:
-            dealer = last.dealer if last.same_dealer_next else (last.dealer + 1) % self.rules.players
-        self._start_hand(dealer, deal)
+        self._start_hand(self.next_dealer, deal)
 
     def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None) -> None:
         if deal is None:

@@ -85,6 +85,8 @@ PRESETS: dict[str, Preset] = {
             bid_first="dealer",
             last_trick_bonus=20,
             first_lead="left_of_bidder",
+            krook_any_time=False,
+            both_over_target="higher_total",
         ),
         _preset(
             "three-handed",

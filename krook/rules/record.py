@@ -47,7 +47,7 @@ def match_from_record(record: object) -> Match:
     for index, entry in enumerate(hands):
         if not isinstance(entry, dict):
             raise RecordError(f"hand {index + 1} is not an object")
-        dealer = entry.get("dealer", 0)
+        dealer = entry.get("dealer", 0 if match is None else match.next_dealer)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
             raise RecordError(f"hand {index + 1}: dealer {dealer!r} is not a seat")
         try:
@@ -64,7 +64,12 @@ def match_from_record(record: object) -> Match:
                     raise RecordError("the game was already over")
                 if match.phase is not Phase.HAND_OVER:
                     raise RecordError("the hand before it was not finished")
-                match.next_hand(deal, dealer)
+                if dealer != match.next_dealer:
+                    raise RecordError(
+                        f"seat {dealer} deals, but the deal is seat {match.next_dealer}'s: it passes left after "
+                        "each hand, and only a redeal keeps the same dealer"
+                    )
+                match.next_hand(deal)
         except KrookError as exc:
             raise RecordError(f"hand {index + 1}: {exc}") from None
         actions = entry.get("actions", [])

@@ -164,18 +164,22 @@ def score_hand(hand: Hand) -> HandResult:
 
 
 def decide_winner(rules: Rules, scores: list[int], result: HandResult) -> int | None:
-    """The winning score column after a hand, or None while the game goes on (an exact tie plays on)."""
+    """The winning score column after a hand, or None while the game goes on.
+
+    Among the columns over the target the highest score wins; with ``bidder_wins`` and a made bid, only the
+    bidding side's columns (the bidder's, and a called partner's) count when one of them is over. An exact tie
+    at the top plays another hand.
+    """
     if result.thrown_in:
         return None
     over = [i for i, score in enumerate(scores) if score >= rules.target]
+    if rules.both_over_target == "bidder_wins" and result.bidder is not None and result.made:
+        bidding = {rules.side_of(result.bidder)}
+        if result.partner is not None:
+            bidding.add(rules.side_of(result.partner))
+        over = [i for i in over if i in bidding] or over
     if not over:
         return None
-    if len(over) == 1:
-        return over[0]
-    if rules.both_over_target == "bidder_wins" and result.bidder is not None and result.made:
-        bidding_column = rules.side_of(result.bidder)
-        if bidding_column in over:
-            return bidding_column
     top = max(scores[i] for i in over)
     leaders = [i for i in over if scores[i] == top]
     return leaders[0] if len(leaders) == 1 else None

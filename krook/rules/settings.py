@@ -117,9 +117,9 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "all_pass",
         "If everyone passes",
-        "redeal: throw the cards in and the deal passes left; dealer_forced: the last player to speak must "
-        "take the minimum bid.",
-        choices=("redeal", "dealer_forced"),
+        "redeal: throw the cards in and the deal passes left; same_dealer: throw them in and the same dealer "
+        "deals again; dealer_forced: the last player to speak must take the minimum bid.",
+        choices=("redeal", "same_dealer", "dealer_forced"),
     ),
     SettingSpec(
         "first_bid_forced",
@@ -130,7 +130,13 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "no_counter_redeal",
         "Redeal without counters",
-        "A player holding no counters may call a redeal at their turn to bid.",
+        "A player holding no counters may call a redeal at their turn to bid; the same dealer deals again.",
+        choices=(False, True),
+    ),
+    SettingSpec(
+        "redeal_any_time",
+        "Redeal at any time",
+        "With a redeal without counters: it may be called at any time during the bidding, not only at your turn.",
         choices=(False, True),
     ),
     SettingSpec(
@@ -240,6 +246,7 @@ class Rules:
     all_pass: str = "redeal"
     first_bid_forced: bool = False
     no_counter_redeal: bool = False
+    redeal_any_time: bool = False
     bury_counters: bool = True
     nest_to: str = "last_trick"
     first_lead: str = "bidder"

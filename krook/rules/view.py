@@ -30,6 +30,7 @@ class SeatView:
 
     ``phase`` is the :class:`Phase` enum; ``legal`` and ``discard`` are the wire form of what the seat may do:
     read them typed through ``legal_actions()`` (``.bids()``, ``.cards()``, ``.can_pass``, ``.discard``, ...).
+    Out of turn ``legal`` is empty, except ``["redeal"]`` when ``redeal_any_time`` lets this seat call one.
     """
 
     seat: int | None  # None: the public view, as a spectator sees the table
@@ -131,6 +132,8 @@ def build_view(match: Match, seat: int | None) -> SeatView:
             discard = actions.discard.to_dict()
         else:
             legal = list(actions.texts)
+    elif seat is not None and to_act is not None and hand.may_call_redeal(seat):
+        legal = ["redeal"]  # redeal_any_time: a seat without counters may call it out of turn
     return SeatView(
         seat=seat,
         players=list(match.players),

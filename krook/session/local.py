@@ -235,7 +235,8 @@ class LocalSession:
             return "the game is closed"
         if seat not in self.local_seats:
             return "that seat is not played at this screen"
-        if self.match.to_act != seat or self.match.is_over:
+        m = self.match
+        if m.is_over or (m.to_act != seat and not m.hand.may_call_redeal(seat)):
             return "it is not your turn"
         try:
             self._apply(seat, action)
