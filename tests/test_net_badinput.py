@@ -4,61 +4,15 @@ and another client can still join."""
 from __future__ import annotations
 
 import json
-import socket
 import struct
 import time
 
 import pytest
 
 from krook.net import Host, RemoteSession
-from krook.net.framing import FrameDecoder, FrameError, encode
+from krook.net.framing import FrameDecoder, FrameError
 from krook.net.protocol import PROTOCOL_VERSION, hello
-from krook.net.testing import wait_for
-
-
-class Raw:
-    """A hand-driven client: send bytes, read frames, see whether the host closed the connection."""
-
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=3)
-        self.decoder = FrameDecoder()
-        self.frames: list[dict] = []
-        self.closed = False
-
-    def send(self, data: bytes | dict) -> None:
-        self.sock.sendall(encode(data) if isinstance(data, dict) else data)
-
-    def read(self, until, timeout: float = 3.0) -> dict | None:
-        """Read frames until one satisfies ``until``; None if the host closed first or time ran out."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for i, frame in enumerate(self.frames):
-                if until(frame):
-                    del self.frames[: i + 1]
-                    return frame
-            if self.closed or time.monotonic() > deadline:
-                return None
-            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
-            try:
-                data = self.sock.recv(65536)
-            except TimeoutError:
-                continue
-            except OSError:
-                data = b""
-            if not data:
-                self.closed = True
-            else:
-                self.frames += self.decoder.feed(data)
-
-    def error(self, timeout: float = 3.0) -> dict | None:
-        return self.read(lambda f: f.get("type") == "error", timeout)
-
-    def wait_closed(self, timeout: float = 3.0) -> bool:
-        self.read(lambda f: False, timeout)
-        return self.closed
-
-    def close(self) -> None:
-        self.sock.close()
+from krook.net.testing import Raw, wait_for
 
 
 @pytest.fixture
@@ -208,10 +162,15 @@ def test_joined_client_sending_nonsense_gets_errors_and_stays(host, raw):
             time.sleep(0.02)
         assert host.protocol.match.to_act == seat
         before = host.protocol.match.to_record()
-        for text in ("bid 3", "play Z99", "trump Q", "discard", ""):
+        for text in ("bid 3", "play Z99", "trump Q", "discard"):
             r.send({"type": "action", "text": text})
             err = r.error()
             assert err is not None and err["code"] == "illegal" and not err["fatal"], (text, err)
+        # Only ASCII words reach the rules parser: "²" is a digit to str.isdigit but not to int().
+        for text in ("", "bid ²", "play R²", "call R²", "discard R² R3", "bid  70", "bid\t70", "x" * 201):
+            r.send({"type": "action", "text": text})
+            err = r.error()
+            assert err is not None and err["code"] == "bad_message" and not err["fatal"], (text, err)
         assert host.protocol.match.to_record() == before
         assert not r.closed
     finally:

@@ -8,7 +8,6 @@ from krook.net.protocol import (
     PROTOCOL_VERSION,
     HostProtocol,
     hello,
-    match_version,
     parse_seats,
     public_action_text,
 )
@@ -89,7 +88,7 @@ def test_turns_errors_leave_the_game_unchanged():
     seat = proto.match.to_act
     conn = "abcd"[seat]
     other = "abcd"[(seat + 1) % 4]
-    before = match_version(proto.match)
+    before = proto.match.version
     ((_, err),) = proto.handle(other, {"type": "action", "text": "pass"})
     assert err["code"] == "not_your_turn" and not err["fatal"]
     ((_, err),) = proto.handle(conn, {"type": "action", "text": "bid 3"})
@@ -105,9 +104,9 @@ def test_turns_errors_leave_the_game_unchanged():
     ((_, err),) = proto.handle(conn, hello("again"))
     assert err["code"] == "already_joined"
     assert proto.handle(conn, {"type": "ping", "t": 1}) == [(conn, {"type": "pong", "t": 1})]
-    assert match_version(proto.match) == before
+    assert proto.match.version == before
     out = proto.handle(conn, {"type": "action", "text": "bid 70"})
-    assert match_version(proto.match) == before + 1
+    assert proto.match.version == before + 1
     events = [m for c, m in out if m["type"] == "event"]
     assert {c for c, m in out if m["type"] == "event"} == set("abcd")
     assert events[0] == {

@@ -4,18 +4,21 @@ moment, computed from the host's own match; no other card may appear in it.
 What a seat may know during a hand: its own cards now, every card played to a trick, the called card, the
 nest and the buried cards if it is the bidder after the pick-up, and the nest and buried cards once the hand
 is scored. In the call phase the bidder's legal list names every card of the deck but its buried ones,
-which gives nothing away; it is checked to be exactly that. ``results`` (the score sheet of finished hands) is checked to be exactly the host's own results,
-which are public once those hands are scored, and is then left out of the token scan.
+which gives nothing away; it is checked to be exactly that. ``results`` messages (the score sheet of finished hands) are checked to be exactly the host's own results,
+which are public once those hands are scored, and are then left out of the token scan; a view carries none.
+Frames are copied on the host's thread and checked on the test's own.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from krook.net import Host, RemoteSession
+from krook.net.protocol import RESULTS_PER_FRAME
 from krook.net.testing import ClientBot, drive
 from krook.rules import Phase
 from krook.rules.cards import CARD_NAMES, names
@@ -52,40 +55,62 @@ def strings(value):
             yield from strings(v)
 
 
+@dataclass(frozen=True)
+class Sent:
+    """One frame as it went out, with what its seat could know at that moment (copied on the host's thread)."""
+
+    seat: int | None
+    frame: bytes
+    allowed: frozenset[str]
+    results: list
+    bidder: int | None
+    call_deck: frozenset[str]
+
+
 class Recorder:
+    """Copies every frame and the host's facts under the host lock; the test's own thread checks them."""
+
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.frames = 0
-        self.bytes = 0
-        self.leaks: list[str] = []
-        self.card_tokens_seen = 0
+        self.sent: list[Sent] = []
         host.on_send = self.on_send
 
-    def on_send(self, conn_id, message, frame: bytes) -> None:  # called under the host lock, as it is sent
+    def on_send(self, conn_id, message, frame: bytes) -> None:  # on the host thread: record, never assert
         protocol = self.host.protocol
         match = protocol.match
         conn = protocol.conns.get(conn_id)
-        seats = conn.seats if conn is not None else []
-        seat = seats[0] if seats else None
-        self.frames += 1
-        self.bytes += len(frame)
-        data = json.loads(frame[4:].decode("utf-8"))  # exactly the bytes on the wire
-        if data.get("type") == "view":
-            view = data["view"]
-            assert view["seat"] == seat, "a client got another seat's view"
-            public_results = json.loads(json.dumps([r.to_dict() for r in match.results]))
-            assert view.pop("results") == public_results
-            if view["phase"] == "call" and view["legal"]:
-                # the bidder's options name every card of the (public) deck but the ones it buried itself
-                assert seat == match.hand.bidder
-                deck = set(names(match.rules.deck_mask)) - set(names(match.hand.buried))
-                assert {t.split()[1] for t in view.pop("legal")} == deck
-        allowed = knowable(match, seat)
-        for text in strings(data):
-            for token in CARD_TOKEN.findall(text):
-                self.card_tokens_seen += 1
-                if token not in allowed:
-                    self.leaks.append(f"seat {seat} got {token} in {data.get('type')} frame: {text[:80]!r}")
+        seat = conn.seats[0] if conn is not None and conn.seats else None
+        deck = frozenset(names(match.rules.deck_mask)) - frozenset(names(match.hand.buried))
+        results = json.loads(json.dumps([r.to_dict() for r in match.results]))
+        self.sent.append(
+            Sent(seat, bytes(frame), frozenset(knowable(match, seat)), results, match.hand.bidder, deck)
+        )
+
+    def check(self) -> tuple[list[str], int]:
+        """The leaks found and the number of card names seen, over every recorded frame."""
+        leaks: list[str] = []
+        seen = 0
+        for sent in self.sent:
+            data = json.loads(sent.frame[4:].decode("utf-8"))  # exactly the bytes on the wire
+            if data.get("type") == "view":
+                view = data["view"]
+                assert view["seat"] == sent.seat, "a client got another seat's view"
+                assert view.pop("results") == [] and data["results_count"] == len(sent.results)
+                if view["phase"] == "call" and view["legal"]:
+                    # the bidder's options name every card of the (public) deck but the ones it buried itself
+                    assert sent.seat == sent.bidder
+                    assert {t.split()[1] for t in view.pop("legal")} == sent.call_deck
+            if data.get("type") == "results":
+                start = data["from"]
+                assert data.pop("results") == sent.results[start : start + RESULTS_PER_FRAME]
+            for text in strings(data):
+                for token in CARD_TOKEN.findall(text):
+                    seen += 1
+                    if token not in sent.allowed:
+                        leaks.append(
+                            f"seat {sent.seat} got {token} in {data.get('type')} frame: {text[:80]!r}"
+                        )
+        return leaks, seen
 
 
 @pytest.mark.parametrize(
@@ -114,8 +139,9 @@ def test_no_hidden_card_leaves_the_host(preset, seats, seed):
         for s in sessions:
             s.close()
         host.stop()
-    assert recorder.frames > 100 and recorder.card_tokens_seen > 100
-    assert not recorder.leaks, recorder.leaks[:5]
+    leaks, seen = recorder.check()
+    assert len(recorder.sent) > 100 and seen > 100
+    assert not leaks, leaks[:5]
 
 
 def test_the_checker_catches_a_leak():
@@ -126,4 +152,5 @@ def test_the_checker_catches_a_leak():
     other = names(host.protocol.match.hand.hands[1])[0]
     frame = json.dumps({"type": "status", "note": f"psst, seat 1 holds {other}"}).encode()
     recorder.on_send(1, {}, b"\0\0\0\0" + frame)
-    assert recorder.leaks
+    leaks, _ = recorder.check()
+    assert leaks and other in leaks[0]

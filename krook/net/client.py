@@ -17,13 +17,14 @@ import threading
 import time
 from typing import Any
 
+from .checks import HostMessageError, check_host_message
 from .framing import FrameDecoder, FrameError, encode
 from .protocol import ERROR, PING, PONG, WELCOME, hello
 
 log = logging.getLogger("krook.net.client")
 
 # Fatal errors after which reconnecting cannot help.
-FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced"})
+FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced", "password"})
 
 
 class JoinError(ConnectionError):
@@ -36,16 +37,17 @@ class JoinError(ConnectionError):
 
 
 def handshake(
-    address: str, port: int, name: str, token: str | None, timeout: float
+    address: str, port: int, name: str, token: str | None, timeout: float, password: str | None = None
 ) -> tuple[socket.socket, FrameDecoder, list[dict[str, Any]]]:
-    """Connect, say hello and read up to the welcome; return the socket, its decoder and the frames read."""
+    """Connect, say hello and read up to the welcome; return the socket, its decoder and the frames read
+    (each checked by :func:`check_host_message`)."""
     try:
         sock = socket.create_connection((address, port), timeout=timeout)
     except OSError as exc:
         raise JoinError("unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}") from None
     try:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.sendall(encode(hello(name, token)))
+        sock.sendall(encode(hello(name, token, password)))
         decoder = FrameDecoder()
         frames: list[dict[str, Any]] = []
         deadline = time.monotonic() + timeout
@@ -62,15 +64,23 @@ def handshake(
             data = sock.recv(65536)
             if not data:
                 raise JoinError("closed", f"{address}:{port} closed the connection during the hello")
-            frames += decoder.feed(data)
-    except (OSError, FrameError) as exc:
-        sock.close()
-        if isinstance(exc, JoinError):
-            raise
-        raise JoinError("unreachable", f"lost {address}:{port} during the hello: {exc}") from None
-    except JoinError:
+            frames += _checked(decoder.feed(data))
+    except JoinError:  # a ConnectionError, so it comes before OSError
         sock.close()
         raise
+    except (OSError, FrameError, HostMessageError) as exc:
+        sock.close()
+        raise JoinError("unreachable", f"lost {address}:{port} during the hello: {exc}") from None
+
+
+def _checked(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The frames Krook knows, checked; raises HostMessageError for one it cannot use."""
+    out = []
+    for frame in frames:
+        msg = check_host_message(frame)
+        if msg is not None:
+            out.append(msg)
+    return out
 
 
 class Client:
@@ -87,8 +97,10 @@ class Client:
         ping_interval: float = 5.0,
         host_timeout: float = 20.0,
         reconnect_s: float = 30.0,
+        password: str | None = None,
     ) -> None:
         self.address, self.port, self.name, self.token = address, port, name, token
+        self.password = password
         self.timeout, self.ping_interval, self.host_timeout = timeout, ping_interval, host_timeout
         self.reconnect_s = reconnect_s
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -100,6 +112,8 @@ class Client:
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_fatal: str | None = None
+        self._drop_reason: str | None = None
+        self.welcome: dict[str, Any] = {}
 
     def connect(self) -> dict[str, Any]:
         """Join the host; returns the welcome. Raises JoinError when refused or unreachable."""
@@ -109,7 +123,9 @@ class Client:
         return self.welcome
 
     def _open(self) -> None:
-        sock, decoder, frames = handshake(self.address, self.port, self.name, self.token, self.timeout)
+        sock, decoder, frames = handshake(
+            self.address, self.port, self.name, self.token, self.timeout, self.password
+        )
         sock.settimeout(self.timeout)
         welcome = next(m for m in frames if m.get("type") == WELCOME)
         self.welcome = welcome
@@ -133,6 +149,16 @@ class Client:
                 return True
             except OSError:
                 return False
+
+    def drop(self, reason: str) -> None:
+        """Close the link now (the screen found a message it cannot use); the thread reconnects."""
+        log.warning("dropping the link to %s:%s: %s", self.address, self.port, reason)
+        self._drop_reason = reason
+        with self._send_lock:
+            sock = self._sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     def close(self) -> None:
         self._closed.set()
@@ -189,12 +215,17 @@ class Client:
             except (OSError, ValueError) as exc:
                 return f"connection lost: {exc}"
             if not data:
+                if self._drop_reason is not None:
+                    reason, self._drop_reason = self._drop_reason, None
+                    return reason
                 return "the host closed the connection"
             heard = time.monotonic()
             try:
-                messages = self._decoder.feed(data)
+                messages = _checked(self._decoder.feed(data))
             except FrameError as exc:
                 return f"the host sent a bad frame: {exc}"
+            except HostMessageError as exc:
+                return f"the host sent something Krook cannot use ({exc})"
             for msg in messages:
                 if msg.get("type") == PONG:
                     continue

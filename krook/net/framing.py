@@ -23,23 +23,37 @@ def encode(message: dict[str, Any]) -> bytes:
     """One frame for ``message``; raises FrameError if it is not an object or is too large."""
     if not isinstance(message, dict):
         raise FrameError(f"a frame holds a JSON object, not {type(message).__name__}")
-    body = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+    try:
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        body = text.encode("utf-8")
+    except (ValueError, TypeError, RecursionError) as exc:
+        # NaN or Infinity, a lone surrogate that has no UTF-8 form, a value JSON cannot hold
+        raise FrameError(f"message cannot be sent as JSON: {str(exc)[:120]}") from None
     if len(body) > MAX_FRAME:
         raise FrameError(f"frame of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
     return _HEADER.pack(len(body)) + body
 
 
+def _refuse_constant(name: str) -> Any:
+    raise FrameError(f"frame holds {name}: JSON numbers must be finite")
+
+
 def decode_body(body: bytes) -> dict[str, Any]:
+    """The object in one frame's body; FrameError for anything but UTF-8 JSON holding an object."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FrameError(f"frame is not UTF-8: {exc.reason} at byte {exc.start}") from None
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise FrameError(f"frame is not JSON: {exc.msg} at character {exc.pos}") from None
     except RecursionError:
         raise FrameError("frame JSON is nested too deeply") from None
+    except FrameError:
+        raise
+    except ValueError as exc:  # an integer longer than Python will convert (4,300 digits)
+        raise FrameError(f"frame holds a number Krook will not read: {str(exc)[:80]}") from None
     if not isinstance(value, dict):
         raise FrameError(f"a frame holds a JSON object, not {type(value).__name__}")
     return value

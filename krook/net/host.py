@@ -1,8 +1,13 @@
 """The LAN host: a TCP server on its own thread that runs :class:`HostProtocol` over real sockets.
 
-One thread owns the sockets (``selectors``); a second thread runs the bots. Everything that touches the
-protocol object holds ``Host.lock``, so the host's own screen (a :class:`HostSession`) can play its human
-seats from the pygame thread. Messages for that screen go through a ``queue.Queue``, never a socket.
+One thread owns the sockets (``selectors``); a second thread runs the bots; a third writes the full
+autosave. Everything that touches the protocol object holds ``Host.lock``, so the host's own screen (a
+:class:`HostSession`) can play its human seats from the pygame thread. Messages for that screen go through a
+``queue.Queue``, never a socket.
+
+What one connection sends can at worst close that connection: every value is checked, output per
+connection is capped, and an error while serving one connection drops that connection only. Every change
+to the game is synced to the journal before any message about it is queued (docs/LAN.md: after a crash).
 """
 
 from __future__ import annotations
@@ -16,13 +21,13 @@ import selectors
 import socket
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from krook import __version__ as APP_VERSION
-from krook.bots import BotContext, make_bot
+from krook.bots import Bot, BotContext, make_bot
 from krook.rules import (
     IllegalActionError,
     KrookError,
@@ -35,7 +40,11 @@ from krook.rules import (
 
 from . import discovery
 from .framing import FrameDecoder, FrameError, encode
-from .protocol import BOT, HUMAN, LAN, PROTOCOL_VERSION, HostProtocol, Out, error, match_version, parse_seats
+from .journal import Journal, JournalError, Replayed, journal_path, read_journal, replay_journal
+from .protocol import BOT, HUMAN, LAN, PROTOCOL_VERSION, HostProtocol, Out, error, parse_seats
+
+if TYPE_CHECKING:
+    from .remote_session import HostSession
 
 log = logging.getLogger("krook.net.host")
 
@@ -43,17 +52,48 @@ DEFAULT_PORT = 47470
 SAVE_KIND, SAVE_VERSION = "krook-lan-game", 1
 LOCAL = "local"  # the conn id of the host's own screen
 
+# Limits (docs/PROTOCOL.md, "Limits"): each bounds what one peer can make the host hold or do.
+MAX_OUTBUF = 1024 * 1024  # bytes queued for one connection; a peer that does not read is dropped past it
+MAX_PER_ADDRESS = 16  # open connections from one IP address
+MAX_CONNECTIONS = 128  # open connections in all
+ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
+BACKLOG = 128
+CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
+
 
 @dataclass
 class _Link:
     sock: socket.socket
     peer: str
+    address: str
     opened: float
-    heard: float
+    heard: float  # when the last complete frame arrived: bytes trickling in do not count
     decoder: FrameDecoder = field(default_factory=FrameDecoder)
     outbuf: bytearray = field(default_factory=bytearray)
     joined: bool = False
     closing_at: float | None = None  # set once a fatal error is queued: close when flushed or at this time
+
+
+@dataclass(frozen=True)
+class HostSnapshot:
+    """What the host's screens show, copied out under the lock: they never read the protocol object."""
+
+    name: str
+    port: int
+    players: tuple[str, ...]
+    statuses: tuple[str, ...]
+    kinds: tuple[str, ...]
+    started: bool
+    grace_s: float
+    password: str | None
+    waiting_for_ready: tuple[int, ...]
+    open_seats: int
+    game_over: bool
+    failed: str | None
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
 
 
 class Host:
@@ -75,29 +115,42 @@ class Host:
         save_path: str | Path | None = None,
         tokens: dict[int, str] | None = None,
         started: bool = False,
+        claimed: set[int] | None = None,
+        ready: set[int] | None = None,
+        password: str | None = None,
         discovery_port: int | None = discovery.DISCOVERY_PORT,
         hello_timeout: float = 5.0,
         idle_timeout: float = 30.0,
         bot_delay: float = 0.4,
         bot_budget: float = 1.0,
         standin_bot: str = "medium",
+        max_outbuf: int = MAX_OUTBUF,
+        max_per_address: int = MAX_PER_ADDRESS,
+        max_connections: int = MAX_CONNECTIONS,
     ) -> None:
+        parse_seats([f"bot:{standin_bot}"])  # an unknown strength is an error now, not a silent fallback
         self.name = name
         self.bind, self.port = bind, port
         self.save_path = Path(save_path) if save_path else None
         self.discovery_port = discovery_port
         self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
         self.bot_delay, self.bot_budget = bot_delay, bot_budget
+        self.max_outbuf, self.max_per_address = max_outbuf, max_per_address
+        self.max_connections = max_connections
         self.protocol = HostProtocol(
             match,
             parse_seats(seats),
             grace_s=grace_s,
             tokens=tokens,
             started=started,
+            claimed=claimed,
+            ready=ready,
+            password=password,
             standin_bot=standin_bot,
         )
         self.lock = threading.RLock()
         self._links: dict[int, _Link] = {}
+        self._per_address: dict[str, int] = {}
         self._next_id = 1
         self._sel: selectors.BaseSelector | None = None
         self._listener: socket.socket | None = None
@@ -109,12 +162,21 @@ class Host:
         self._bot_jobs: queue.Queue[tuple[int, int, SeatView, str] | None] = queue.Queue()
         self._bot_results: queue.Queue[tuple[int, int, str]] = queue.Queue()
         self._bot_pending: tuple[int, int] | None = None
-        self._bots: dict[tuple[int, str], Any] = {}
+        self._bots: dict[tuple[int, str], Bot] = {}
         self._local_queue: queue.Queue[dict[str, Any]] | None = None
         self._running = False
         self._dirty = True
-        self.sent_bytes: dict[Hashable, int] = {}
-        self.on_send: Any = None  # test hook: called as on_send(conn_id, seats, frame_bytes) under the lock
+        self._journal: Journal | None = None
+        self._saver: threading.Thread | None = None
+        self._save_cond = threading.Condition()
+        self._save_slot: dict[str, Any] | None = None
+        self._save_stop = False
+        self._snapshot: HostSnapshot | None = None
+        self.failed: str | None = None  # why the host thread stopped, when it did not stop by itself
+        self.save_error: str | None = None
+        self.sent_total = 0  # bytes queued to every connection so far
+        self.largest_frame = 0  # the largest frame sent, in bytes
+        self.on_send: Callable[[Hashable, dict[str, Any], bytes], None] | None = None  # test hook
 
     # -- building ---------------------------------------------------------------------------------------
     @classmethod
@@ -142,16 +204,45 @@ class Host:
 
     @classmethod
     def resume(cls, save_path: str | Path, **kwargs: Any) -> Host:
-        """Rebuild a host from its autosave: the same game, seats and tokens; players rejoin with tokens."""
+        """Rebuild a host from its autosave and journal: the same game up to its last confirmed change, the
+        same seats, tokens, name, grace period, port and room code; players rejoin with their tokens."""
         from krook import storage
 
-        data = storage.load_json(Path(save_path), SAVE_KIND, SAVE_VERSION)
-        match = match_from_record(data["record"])
-        tokens = {int(k): str(v) for k, v in data["tokens"].items()}
-        kwargs.setdefault("name", data.get("name", "Krook game"))
-        kwargs.setdefault("grace_s", data.get("grace_s", 60.0))
+        save_path = Path(save_path)
+        data = storage.load_json(save_path, SAVE_KIND, SAVE_VERSION)
+        try:
+            match = match_from_record(data["record"])
+            tokens = {int(k): str(v) for k, v in data["tokens"].items()}
+            seats = parse_seats(data["seats"])
+            started = bool(data["started"])
+            claimed = {int(s) for s in data.get("claimed", tokens if started else ())}
+            ready = {int(s) for s in data.get("ready", ())}
+        except (KrookError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise storage.CorruptFileError(
+                f"the hosted game cannot be rebuilt: {exc}", save_path, None
+            ) from exc
+        state = replay_journal(
+            match, read_journal(journal_path(save_path)), Replayed(started, claimed, ready)
+        )
+        if state.applied:
+            log.info("replayed %d changes from the journal", state.applied)
+        for key, default in (
+            ("name", "Krook game"),
+            ("grace_s", 60.0),
+            ("port", DEFAULT_PORT),
+            ("password", None),
+        ):
+            if kwargs.get(key) is None:
+                kwargs[key] = data.get(key, default)
         return cls(
-            match, data["seats"], save_path=save_path, tokens=tokens, started=bool(data["started"]), **kwargs
+            match,
+            seats,
+            save_path=save_path,
+            tokens=tokens,
+            started=state.started,
+            claimed=state.claimed,
+            ready=state.ready,
+            **kwargs,
         )
 
     # -- running ------------------------------------------------------------------------------------------
@@ -161,19 +252,37 @@ class Host:
         host, port = self._listener.getsockname()[:2]
         return host, port
 
+    @property
+    def running(self) -> bool:
+        return self._running
+
     def start(self) -> Host:
         sel = selectors.DefaultSelector()
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             listener.bind((self.bind, self.port))
-            listener.listen(16)
+            listener.listen(BACKLOG)
             listener.setblocking(False)
         except OSError:
             listener.close()
             sel.close()
             raise
         self._sel, self._listener = sel, listener
+        self.port = self.address[1]  # a port of 0 picked one: a restart listens on the same
+        if self.save_path is not None:
+            try:
+                # The tokens must be on disk before anyone is welcomed with one; then the journal starts.
+                self._write_save(self._save_data())
+                self._journal = Journal(journal_path(self.save_path))
+                self._journal.open_fresh()
+            except OSError as exc:
+                listener.close()
+                sel.close()
+                raise OSError(f"cannot save the hosted game in {self.save_path}: {exc}") from exc
+            self.protocol.journal = self._journal_change
+            self._saver = threading.Thread(target=self._save_worker, name="krook-host-save", daemon=True)
+            self._saver.start()
         sel.register(listener, selectors.EVENT_READ, "listen")
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
@@ -202,10 +311,10 @@ class Host:
 
     def stop(self) -> None:
         """Tell every client the host is stopping, save, and close every socket; safe to call twice."""
-        if not self._running:
-            return
         with self.lock:
-            self._dispatch(self.protocol.shutdown())
+            if self._thread is None:
+                return
+            self._dispatch(self.protocol.shutdown())  # nothing is dealt from here on
             for link in self._links.values():
                 with contextlib.suppress(OSError):
                     link.sock.setblocking(True)
@@ -214,12 +323,23 @@ class Host:
                 link.outbuf.clear()
             self._running = False
         self._wake()
-        if self._thread is not None:
-            self._thread.join(5)
+        thread, self._thread = self._thread, None
+        if thread is not threading.current_thread():
+            thread.join(5)
         self._bot_jobs.put(None)
         if self._bot_thread is not None:
             self._bot_thread.join(5)
-        self._save()
+        with self._save_cond:
+            self._save_stop = True
+            self._save_cond.notify()
+        if self._saver is not None:
+            self._saver.join(10)
+        if self.save_path is not None:
+            with self.lock:
+                data = self._save_data()
+            self._write_save(data)
+        if self._journal is not None:
+            self._journal.close()
         log.info("host stopped")
 
     def __enter__(self) -> Host:
@@ -229,7 +349,7 @@ class Host:
         self.stop()
 
     # -- the host's own screen ----------------------------------------------------------------------------
-    def local_session(self, name: str = "Host"):  # -> HostSession
+    def local_session(self, name: str = "Host") -> HostSession:
         from .remote_session import HostSession
 
         self._local_queue = queue.Queue()
@@ -242,7 +362,7 @@ class Host:
     def submit_local(self, seat: int, text: str) -> str | None:
         """Apply an action for one of the host's human seats; returns the reason it is illegal, or None."""
         with self.lock:
-            if self.protocol.seats[seat] != HUMAN:
+            if not 0 <= seat < len(self.protocol.seats) or self.protocol.seats[seat] != HUMAN:
                 return f"seat {seat} is not played at this computer"
             try:
                 self._dispatch(self.protocol.apply_action(seat, text))
@@ -276,6 +396,32 @@ class Host:
         with self.lock:
             return self.protocol.match.view(None)
 
+    def snapshot(self) -> HostSnapshot:
+        """The seat table and who is waiting, for the screens. Never waits on the network thread: while it
+        holds the lock (a journal write), the last snapshot is returned."""
+        if not self.lock.acquire(blocking=self._snapshot is None):
+            assert self._snapshot is not None
+            return self._snapshot
+        try:
+            p = self.protocol
+            self._snapshot = HostSnapshot(
+                name=self.name,
+                port=self.port,
+                players=tuple(p.match.players),
+                statuses=tuple(p.statuses()),
+                kinds=tuple(p.seats),
+                started=p.started,
+                grace_s=p.grace_s,
+                password=p.password,
+                waiting_for_ready=tuple(p.waiting_for_ready()),
+                open_seats=len(p.open_seats()),
+                game_over=p.match.is_over,
+                failed=self.failed,
+            )
+            return self._snapshot
+        finally:
+            self.lock.release()
+
     def game_info(self) -> dict[str, Any]:
         with self.lock:
             return {
@@ -287,6 +433,7 @@ class Host:
                 "open_seats": len(self.protocol.open_seats()),
                 "seats": len(self.protocol.seats),
                 "started": self.protocol.started,
+                "password": self.protocol.password is not None,
             }
 
     # -- the socket thread ----------------------------------------------------------------------------------
@@ -299,45 +446,69 @@ class Host:
         assert self._sel is not None
         try:
             while self._running:
-                for key, mask in self._sel.select(timeout=self._next_timeout()):
+                for key, mask in self._sel.select(timeout=0.25):
                     if key.data == "listen":
                         self._accept()
                     elif key.data == "wake":
                         with contextlib.suppress(OSError):
-                            self._wake_r.recv(4096)  # type: ignore[union-attr]
+                            assert self._wake_r is not None
+                            self._wake_r.recv(4096)
                     elif key.data == "udp":
                         self._answer_discovery()
                     else:
-                        self._service(key.data, mask)
+                        self._serve_one(key.data, mask)
                 with self.lock:
                     if not self._running:
                         break
                     self._housekeeping()
-        except Exception:  # the host thread must never die silently
+        except Exception as exc:  # not one connection's fault: the game cannot go on, so say so loudly
             log.exception("host thread crashed")
-            raise
+            self.failed = f"the host stopped working: {type(exc).__name__}: {exc}"
+            self._running = False
+            if self._local_queue is not None:
+                self._local_queue.put(error("internal", self.failed))
         finally:
             self._close_all()
 
-    def _next_timeout(self) -> float:
-        return 0.25
+    def _serve_one(self, conn_id: int, mask: int) -> None:
+        """Serve one connection; whatever goes wrong there closes that connection and nothing else."""
+        try:
+            self._service(conn_id, mask)
+        except Exception:
+            log.exception("connection %s: error while serving it; closing it", conn_id)
+            with self.lock:
+                self._drop(conn_id, "the host could not handle what it sent")
 
     def _accept(self) -> None:
         assert self._listener is not None and self._sel is not None
-        try:
-            sock, addr = self._listener.accept()
-        except OSError:
-            return
-        sock.setblocking(False)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        now = time.monotonic()
-        with self.lock:
-            conn_id = self._next_id
-            self._next_id += 1
-            self._links[conn_id] = _Link(sock, f"{addr[0]}:{addr[1]}", now, now)
-            self.protocol.connect(conn_id)
-        self._sel.register(sock, selectors.EVENT_READ, conn_id)
-        log.info("connection %s from %s", conn_id, addr[0])
+        for _ in range(ACCEPT_BATCH):
+            try:
+                sock, addr = self._listener.accept()
+            except OSError:  # BlockingIOError: nothing more pending; others (EMFILE...): try next wake-up
+                return
+            address = str(addr[0])
+            with self.lock:
+                refuse = None
+                if len(self._links) >= self.max_connections:
+                    refuse = "the host has too many connections open"
+                elif self._per_address.get(address, 0) >= self.max_per_address:
+                    refuse = f"too many connections from {address}"
+                if refuse is not None:
+                    with contextlib.suppress(OSError):
+                        sock.setblocking(False)
+                        sock.send(encode(error("too_many", refuse)))
+                    sock.close()
+                    continue
+                sock.setblocking(False)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                now = time.monotonic()
+                conn_id = self._next_id
+                self._next_id += 1
+                self._links[conn_id] = _Link(sock, f"{address}:{addr[1]}", address, now, now)
+                self._per_address[address] = self._per_address.get(address, 0) + 1
+                self.protocol.connect(conn_id)
+                self._sel.register(sock, selectors.EVENT_READ, conn_id)
+            log.debug("connection %s from %s", conn_id, address)
 
     def _service(self, conn_id: int, mask: int) -> None:
         with self.lock:
@@ -358,7 +529,6 @@ class Host:
             if not data:
                 self._drop(conn_id, "closed by the client")
                 return
-            link.heard = time.monotonic()
             if link.closing_at is not None:
                 return  # already on its way out: ignore what it says
             try:
@@ -367,14 +537,14 @@ class Host:
                 log.info("connection %s: bad frame: %s", conn_id, exc)
                 self._dispatch([(conn_id, error("frame", str(exc)))])
                 return
+            if messages:
+                link.heard = time.monotonic()  # whole frames only: a trickle of bytes is not a sign of life
             for message in messages:
-                version = match_version(self.protocol.match)
                 self._dispatch(self.protocol.handle(conn_id, message))
                 if conn_id not in self._links or self._links[conn_id].closing_at is not None:
                     break
-                if match_version(self.protocol.match) != version:
-                    self._dirty = True
-            link.joined = self.protocol.conns.get(conn_id) is not None and self.protocol.conns[conn_id].joined
+            conn = self.protocol.conns.get(conn_id)
+            link.joined = conn is not None and conn.joined
 
     def _dispatch(self, outs: list[Out]) -> None:
         """Queue each message for its connection (or the local screen); flush what the kernel will take."""
@@ -384,20 +554,28 @@ class Host:
                 if self._local_queue is not None:
                     self._local_queue.put(message)
                 continue
-            link = self._links.get(conn_id)  # type: ignore[call-overload]
+            if not isinstance(conn_id, int):
+                continue
+            link = self._links.get(conn_id)
             if link is None:
                 continue
             if link.closing_at is not None and message.get("type") != "error":
                 continue
-            frame = encode(message)
+            try:
+                frame = encode(message)
+            except FrameError as exc:  # checked before it goes out: a message we cannot send closes the link
+                log.error("connection %s: cannot send a %s message: %s", conn_id, message.get("type"), exc)
+                message = error("internal", "the host could not send you the game; rejoin")
+                frame = encode(message)
             if self.on_send is not None:
                 self.on_send(conn_id, message, frame)
-            self.sent_bytes[conn_id] = self.sent_bytes.get(conn_id, 0) + len(frame)
+            self.sent_total += len(frame)
+            self.largest_frame = max(self.largest_frame, len(frame))
             link.outbuf += frame
             if message.get("type") == "error" and message.get("fatal") and link.closing_at is None:
-                link.closing_at = time.monotonic() + 2.0
+                link.closing_at = time.monotonic() + CLOSE_GRACE_S
                 log.info("connection %s: closing: %s", conn_id, message.get("message"))
-            touched.add(conn_id)  # type: ignore[arg-type]
+            touched.add(conn_id)
         for conn_id in touched:
             link = self._links.get(conn_id)
             if link is not None:
@@ -413,6 +591,9 @@ class Host:
             except OSError as exc:
                 self._drop(conn_id, f"write failed: {exc}")
                 return
+        if len(link.outbuf) > self.max_outbuf:
+            self._drop(conn_id, f"not reading: over {self.max_outbuf} bytes waiting to be sent")
+            return
         if not link.outbuf and link.closing_at is not None:
             self._drop(conn_id, "closed by the host")
             return
@@ -426,12 +607,17 @@ class Host:
         link = self._links.pop(conn_id, None)
         if link is None:
             return
+        left = self._per_address.get(link.address, 1) - 1
+        if left > 0:
+            self._per_address[link.address] = left
+        else:
+            self._per_address.pop(link.address, None)
         if self._sel is not None:
             with contextlib.suppress(KeyError, ValueError):
                 self._sel.unregister(link.sock)
         with contextlib.suppress(OSError):
             link.sock.close()
-        log.info("connection %s (%s) dropped: %s", conn_id, link.peer, why)
+        (log.info if link.joined else log.debug)("connection %s (%s) dropped: %s", conn_id, link.peer, why)
         self._dispatch(self.protocol.disconnect(conn_id))
 
     def _housekeeping(self) -> None:
@@ -443,7 +629,7 @@ class Host:
             elif not link.joined and now - link.opened > self.hello_timeout:
                 self._dispatch([(conn_id, error("timeout", f"no hello within {self.hello_timeout:g} s"))])
             elif link.joined and now - link.heard > self.idle_timeout:
-                self._dispatch([(conn_id, error("timeout", f"nothing heard for {self.idle_timeout:g} s"))])
+                self._dispatch([(conn_id, error("timeout", f"no message for {self.idle_timeout:g} s"))])
         self._dispatch(self.protocol.tick())
         while True:
             try:
@@ -451,45 +637,87 @@ class Host:
             except queue.Empty:
                 break
             self._bot_pending = None
-            if match_version(self.protocol.match) != version or self.protocol.bot_to_move() != seat:
+            if self.protocol.match.version != version or self.protocol.bot_to_move() != seat:
                 continue
             try:
                 self._dispatch(self.protocol.apply_action(seat, text))
-                self._dirty = True
             except KrookError as exc:
                 log.error(
                     "bot for seat %s chose %r, which is illegal (%s); playing a legal card", seat, text, exc
                 )
                 fallback = next(iter(self.protocol.match.legal_actions()))
                 self._dispatch(self.protocol.apply_action(seat, fallback))
-        seat = self.protocol.bot_to_move()
-        version = match_version(self.protocol.match)
-        if seat is not None and self._bot_pending != (seat, version):
+            self._dirty = True
+        to_move = self.protocol.bot_to_move()
+        version = self.protocol.match.version
+        if to_move is not None and self._bot_pending != (to_move, version):
+            seat = to_move
+            strength = self.protocol.bot_strength(seat)
+            assert strength is not None
             self._bot_pending = (seat, version)
-            strength = self.protocol.bot_strength(seat) or "simple"
             self._bot_jobs.put((seat, version, self.protocol.match.view(seat), strength))
         if self._dirty:
-            self._save()
+            self._save_soon()
 
-    def _save(self) -> None:
+    # -- saving ----------------------------------------------------------------------------------------------
+    def _journal_change(self, change: dict[str, Any]) -> None:
+        """Called by the protocol under the lock, before any message about the change is queued."""
+        self._dirty = True
+        if self._journal is None:
+            return
+        try:
+            self._journal.append(change)
+        except JournalError as exc:
+            # The game goes on (stopping it would lose more), but the screen says saving has failed.
+            if self.save_error is None:
+                log.error("%s", exc)
+            self.save_error = str(exc)
+
+    def _save_data(self) -> dict[str, Any]:
+        p = self.protocol
+        return {
+            "record": p.match.to_record(),
+            "version": p.match.version,
+            "seats": list(p.seats),
+            "tokens": {str(s): t for s, t in p.tokens.items()},
+            "started": p.started,
+            "claimed": sorted(p.claimed),
+            "ready": sorted(p.ready),
+            "name": self.name,
+            "grace_s": p.grace_s,
+            "port": self.port,
+            "password": p.password,
+        }
+
+    def _save_soon(self) -> None:
+        """Hand the saver thread the game as it is now (under the lock); it writes it outside the lock."""
         if self.save_path is None:
             return
+        data = self._save_data()
+        self._dirty = False
+        with self._save_cond:
+            self._save_slot = data
+            self._save_cond.notify()
+
+    def _save_worker(self) -> None:
+        while True:
+            with self._save_cond:
+                while self._save_slot is None and not self._save_stop:
+                    self._save_cond.wait()
+                data, self._save_slot = self._save_slot, None
+                if data is None:
+                    return
+            self._write_save(data)
+
+    def _write_save(self, data: dict[str, Any]) -> None:
         from krook import storage
 
-        with self.lock:
-            data = {
-                "record": self.protocol.match.to_record(),
-                "seats": self.protocol.seats,
-                "tokens": {str(s): t for s, t in self.protocol.tokens.items()},
-                "started": self.protocol.started,
-                "name": self.name,
-                "grace_s": self.protocol.grace_s,
-            }
-            self._dirty = False
+        assert self.save_path is not None
         try:
             storage.save_json(self.save_path, SAVE_KIND, SAVE_VERSION, data)
         except storage.StorageError as exc:
             log.error("autosave failed: %s", exc)
+            self.save_error = str(exc)
 
     def _answer_discovery(self) -> None:
         assert self._udp is not None
@@ -508,6 +736,7 @@ class Host:
                 link = self._links.pop(conn_id)
                 with contextlib.suppress(OSError):
                     link.sock.close()
+            self._per_address.clear()
         for sock in (self._listener, self._udp, self._wake_r, self._wake_w):
             if sock is not None:
                 with contextlib.suppress(OSError):
@@ -526,11 +755,7 @@ class Host:
             try:
                 bot = self._bots.get((seat, strength))
                 if bot is None:
-                    try:
-                        bot = make_bot(strength)
-                    except ValueError:
-                        bot = make_bot("simple")
-                    self._bots[(seat, strength)] = bot
+                    bot = self._bots[(seat, strength)] = make_bot(strength)
                 rng = random.Random(f"{self.protocol.match.seed}/{seat}/{version}")
                 text = action_text(bot.choose(view, BotContext(rng, self.bot_budget)))
             except Exception:
@@ -543,4 +768,4 @@ class Host:
             self._wake()
 
 
-__all__ = ["BOT", "DEFAULT_PORT", "Host"]
+__all__ = ["BOT", "DEFAULT_PORT", "Host", "HostSnapshot"]

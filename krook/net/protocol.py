@@ -8,10 +8,16 @@ means: send it, then close that connection. See docs/PROTOCOL.md for the message
 The secrecy rule lives here: a connection only ever receives its own seats' ``SeatView``s, the public
 form of each action (a discard reads ``discard 5 cards``), seat statuses and names. Nothing else about the
 match leaves this object.
+
+Every value a client sends is checked before it is used, and nothing a client sent is echoed back longer
+than :data:`MAX_ECHO` characters: whatever one connection says can at worst close that connection.
 """
 
 from __future__ import annotations
 
+import logging
+import math
+import re
 import secrets
 import time
 from collections.abc import Callable, Hashable
@@ -20,16 +26,30 @@ from typing import Any
 
 from krook import __version__ as APP_VERSION
 from krook.rules import IllegalActionError, KrookError, Match, Phase
+from krook.rules.view import public_action_text
 
-PROTOCOL_VERSION = 1
+log = logging.getLogger("krook.net.protocol")
+
+PROTOCOL_VERSION = 2
 MAX_NAME = 40
+MAX_ECHO = 40  # characters of a client's value quoted back in an error message
+MAX_TOKEN = 64
+MAX_PASSWORD = 32
+MAX_ACTION = 200
+RESULTS_PER_FRAME = (
+    32  # score-sheet rows in one ``results`` message: a frame stays small however long the game
+)
+# An action is ASCII letters, digits and single spaces ("play R14", "discard R5 R6"): nothing else reaches
+# the rules parser, so "bid ²" (a digit to str.isdigit, not to int) is refused here.
+_ACTION_TEXT = re.compile(r"[A-Za-z0-9]+( [A-Za-z0-9]+)*")
+_TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]+")
 
 # -- message types ----------------------------------------------------------------------------------------
 # client -> host
 HELLO, ACTION, READY, PING, PONG = "hello", "action", "ready", "ping", "pong"
 CLIENT_TYPES = frozenset({HELLO, ACTION, READY, PING, PONG})
 # host -> client
-WELCOME, VIEW, EVENT, STATUS, ERROR = "welcome", "view", "event", "status", "error"
+WELCOME, VIEW, RESULTS, EVENT, STATUS, ERROR = "welcome", "view", "results", "event", "status", "error"
 
 # -- error codes: fatal ones close the connection after the error frame
 FATAL_CODES = frozenset(
@@ -37,11 +57,14 @@ FATAL_CODES = frozenset(
         "version",  # protocol versions differ
         "bad_hello",  # the first frame was not a valid hello
         "bad_token",  # the seat token is not one this host gave out
+        "password",  # the game has a room code and the hello did not carry it
         "full",  # no open seat
         "frame",  # broken framing: bad length, UTF-8 or JSON
         "timeout",  # nothing said in time
         "replaced",  # the same seat joined again from another connection
+        "too_many",  # too many connections from one address
         "shutdown",  # the host is stopping
+        "internal",  # the host could not build a message for this connection
     }
 )
 RECOVERABLE_CODES = frozenset(
@@ -68,33 +91,62 @@ S_OPEN, S_REMOTE, S_HUMAN, S_BOT, S_DISCONNECTED, S_STANDIN = (
 )
 
 Out = tuple[Hashable, dict[str, Any]]
+Journal = Callable[[dict[str, Any]], None]
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action from a seat that is not the one to act."""
+
+
+def clip(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` cut to ``limit`` characters: what an error message may quote of a client's value."""
+    text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": ERROR, "code": code, "message": message, "fatal": code in FATAL_CODES}
+    return {"type": ERROR, "code": code, "message": message[:400], "fatal": code in FATAL_CODES}
 
 
-def hello(name: str, token: str | None = None) -> dict[str, Any]:
+def hello(name: str, token: str | None = None, password: str | None = None) -> dict[str, Any]:
     msg: dict[str, Any] = {"type": HELLO, "protocol": PROTOCOL_VERSION, "app": APP_VERSION, "name": name}
     if token:
         msg["token"] = token
+    if password:
+        msg["password"] = password
     return msg
 
 
-def match_version(match: Match) -> int:
-    return sum(len(h.actions) for h in match.hands) + len(match.hands)
+def is_seat_number(value: object) -> bool:
+    """A real JSON integer: ``true`` and ``1.0`` are not seats."""
+    return type(value) is int
 
 
-def public_action_text(text: str) -> str:
-    """The form of an action every seat may read: a discard hides its cards."""
-    words = text.split()
-    if words and words[0] == "discard":
-        return f"discard {len(words) - 1} cards"
-    return text
+def clean_name(value: object) -> str | None:
+    """A player's name as others will read it: printable characters, single spaces, at most MAX_NAME."""
+    if not isinstance(value, str):
+        return None
+    text = "".join(ch for ch in value[: MAX_NAME * 4] if ch.isprintable())
+    text = " ".join(text.split())[:MAX_NAME]
+    return text or None
+
+
+def ascii_secret(value: object, limit: int) -> bytes | None:
+    """A token or room code as bytes of its fixed ASCII form, or None when it cannot be one."""
+    if not isinstance(value, str) or not 0 < len(value) <= limit or not _TOKEN_TEXT.fullmatch(value):
+        return None
+    return value.encode("ascii")
+
+
+def normalise_password(value: str) -> str:
+    """A room code as typed: case and spaces do not matter."""
+    return "".join(value.split()).upper()
 
 
 def parse_seats(spec: str | list[str]) -> list[str]:
     """``"lan,bot:hard,human,bot"`` -> ``["lan", "bot:hard", "human", "bot:simple"]``; ValueError if bad."""
+    from krook.bots import make_bot
+
     items = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
     seats: list[str] = []
     for item in items:
@@ -102,7 +154,9 @@ def parse_seats(spec: str | list[str]) -> list[str]:
         if kind in (LAN, HUMAN) and not strength:
             seats.append(kind)
         elif kind == BOT:
-            seats.append(f"bot:{strength or 'simple'}")
+            strength = strength or "simple"
+            make_bot(strength)  # ValueError naming the known strengths when there is no such bot
+            seats.append(f"bot:{strength}")
         else:
             raise ValueError(f"unknown seat {item!r}: use lan, human, bot or bot:STRENGTH")
     return seats
@@ -113,6 +167,7 @@ class Conn:
     seats: list[int] = field(default_factory=list)
     name: str = ""
     local: bool = False
+    results_sent: int = 0  # score-sheet rows this connection already holds
 
     @property
     def joined(self) -> bool:
@@ -120,7 +175,11 @@ class Conn:
 
 
 class HostProtocol:
-    """The referee side of a LAN game. Not thread-safe: the host calls it under one lock."""
+    """The referee side of a LAN game. Not thread-safe: the host calls it under one lock.
+
+    ``journal``, when set, is called with each change to the game before any message about it is
+    returned, so the host can make the change durable before anyone is told of it.
+    """
 
     def __init__(
         self,
@@ -130,6 +189,9 @@ class HostProtocol:
         grace_s: float = 60.0,
         tokens: dict[int, str] | None = None,
         started: bool = False,
+        claimed: set[int] | None = None,
+        ready: set[int] | None = None,
+        password: str | None = None,
         standin_bot: str = "medium",
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -140,27 +202,35 @@ class HostProtocol:
         self.grace_s = grace_s
         self.standin_bot = standin_bot
         self.clock = clock
+        self.password = normalise_password(password) if password else None
         self.tokens: dict[int, str] = dict(tokens or {})
         for seat, kind in enumerate(self.seats):
             if kind == LAN and seat not in self.tokens:
                 self.tokens[seat] = secrets.token_urlsafe(16)
+        self._token_bytes = {s: t.encode("ascii") for s, t in self.tokens.items()}
         self.conns: dict[Hashable, Conn] = {}
         self.seat_conn: dict[int, Hashable] = {}  # lan/human seat -> connection playing it now
-        self.claimed: set[int] = set(tokens or {}) if started else set()  # lan seats joined at least once
+        if claimed is None:
+            claimed = set(tokens or {}) if started else set()
+        self.claimed: set[int] = set(claimed)  # lan seats joined at least once
         self.dropped_at: dict[int, float] = {}  # lan seat -> when its player dropped
         self.standin: set[int] = set()  # lan seats a bot plays until the human returns
-        self.ready: set[int] = set()
+        self.ready: set[int] = set(ready or ())  # survives a player's reconnect and a host restart
         self.started = started
+        self.stopping = False  # set by shutdown(): nothing is dealt while the host closes
+        self.journal: Journal | None = None
         if started:
-            for seat, kind in enumerate(self.seats):
-                if kind == LAN:
+            for seat in self.claimed:
+                if self.seats[seat] == LAN:
                     self.dropped_at[seat] = clock()
+            for seat in self.open_seats():
+                self.dropped_at[seat] = clock() - grace_s
 
     # -- facts --------------------------------------------------------------------------------------------
     @property
     def version(self) -> int:
         """The match's action count, as ``SeatView.version`` counts it."""
-        return match_version(self.match)
+        return self.match.version
 
     def seat_status(self, seat: int) -> str:
         kind = self.seats[seat]
@@ -182,6 +252,16 @@ class HostProtocol:
     def open_seats(self) -> list[int]:
         """LAN seats a new player may take (never joined yet)."""
         return [s for s, k in enumerate(self.seats) if k == LAN and s not in self.claimed]
+
+    def waiting_for_ready(self) -> list[int]:
+        """Seats whose player must say ready before the next hand is dealt (none unless a hand is scored)."""
+        if not self.started or self.match.phase is not Phase.HAND_OVER:
+            return []
+        return [
+            s
+            for s in range(len(self.seats))
+            if self.bot_strength(s) is None and s in self.seat_conn and s not in self.ready
+        ]
 
     def bot_strength(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now, or None when a person does."""
@@ -225,7 +305,6 @@ class HostProtocol:
             if self.seat_conn.get(seat) == conn_id:
                 del self.seat_conn[seat]
                 self.dropped_at[seat] = now
-                self.ready.discard(seat)
                 out += self._status(seat)
         return out + self._maybe_next_hand()
 
@@ -241,6 +320,7 @@ class HostProtocol:
         return out
 
     def shutdown(self) -> list[Out]:
+        self.stopping = True
         return [
             (cid, error("shutdown", "the host is stopping")) for cid, c in self.conns.items() if not c.local
         ]
@@ -253,33 +333,47 @@ class HostProtocol:
         kind = message.get("type")
         if not conn.joined:
             if kind != HELLO:
-                return [(conn_id, error("bad_hello", f"say hello first (got {str(kind)[:40]!r})"))]
+                return [(conn_id, error("bad_hello", f"say hello first (got {clip(kind)})"))]
             return self._hello(conn_id, message)
         if kind == HELLO:
             return [(conn_id, error("already_joined", f"you already sit in seat {conn.seats[0]}"))]
         if kind == PING:
-            return [(conn_id, {"type": PONG, "t": message.get("t")})]
+            t = message.get("t")
+            if t is not None and (
+                not isinstance(t, int | float) or isinstance(t, bool) or not math.isfinite(t) or abs(t) > 1e15
+            ):
+                return [(conn_id, error("bad_message", "a ping's 't' is a number (or absent)"))]
+            return [(conn_id, {"type": PONG, "t": t})]
         if kind == PONG:
             return []
         if kind == ACTION:
-            text = message.get("text")
-            seat = message.get("seat", conn.seats[0])
-            if not isinstance(text, str) or len(text) > 200:
-                return [(conn_id, error("bad_message", "an action message needs 'text', e.g. 'play R14'"))]
-            if seat not in conn.seats:
-                return [(conn_id, error("bad_message", f"you do not play seat {seat!r}"))]
-            if not self.started:
-                return [(conn_id, error("not_started", "the game starts when every LAN seat is taken"))]
-            try:
-                return self.apply_action(seat, text)
-            except IllegalActionError as exc:
-                code = "not_your_turn" if "turn" in exc.reason and self.match.to_act != seat else "illegal"
-                return [(conn_id, error(code, exc.reason))]
-            except KrookError as exc:
-                return [(conn_id, error("illegal", str(exc)))]
+            return self._action(conn_id, conn, message)
         if kind == READY:
             return self.mark_ready(conn.seats, conn_id)
-        return [(conn_id, error("unknown_type", f"unknown message type {str(kind)[:40]!r}"))]
+        return [(conn_id, error("unknown_type", f"unknown message type {clip(kind)}"))]
+
+    def _action(self, conn_id: Hashable, conn: Conn, message: dict[str, Any]) -> list[Out]:
+        text = message.get("text")
+        seat = message.get("seat", conn.seats[0])
+        if not isinstance(text, str) or len(text) > MAX_ACTION or not _ACTION_TEXT.fullmatch(text):
+            return [
+                (
+                    conn_id,
+                    error("bad_message", "an action's 'text' is ASCII words, e.g. 'play R14' or 'bid 120'"),
+                )
+            ]
+        if not is_seat_number(seat) or seat not in conn.seats:
+            return [(conn_id, error("bad_message", f"you do not play seat {clip(seat)}"))]
+        if not self.started:
+            return [(conn_id, error("not_started", "the game starts when every LAN seat is taken"))]
+        try:
+            return self.apply_action(seat, text)
+        except NotYourTurnError as exc:
+            return [(conn_id, error("not_your_turn", exc.reason))]
+        except IllegalActionError as exc:
+            return [(conn_id, error("illegal", exc.reason))]
+        except KrookError as exc:
+            return [(conn_id, error("illegal", str(exc)))]
 
     # -- changing the game ---------------------------------------------------------------------------------
     def apply_action(self, seat: int, text: str) -> list[Out]:
@@ -291,7 +385,7 @@ class HostProtocol:
             raise IllegalActionError(text, "the game is over")
         if match.to_act != seat:
             who = match.to_act
-            raise IllegalActionError(
+            raise NotYourTurnError(
                 text,
                 f"it is seat {who}'s turn, not yours"
                 if who is not None
@@ -300,6 +394,7 @@ class HostProtocol:
         hand_number = len(match.hands)
         match.apply(text, seat)
         version = self.version
+        self._record({"v": version, "seat": seat, "action": match.hand.actions[-1]})
         public = public_action_text(match.hand.actions[-1])
         events: list[dict[str, Any]] = [
             {"type": EVENT, "kind": "action", "seat": seat, "text": public, "version": version}
@@ -318,7 +413,9 @@ class HostProtocol:
             if conn_id is None:
                 return []
             return [(conn_id, error("wrong_state", "'ready' is for after a hand is scored"))]
-        self.ready.update(seats)
+        if not set(seats) <= self.ready:
+            self.ready.update(seats)
+            self._record({"v": self.version, "ready": sorted(self.ready)})
         return self._maybe_next_hand()
 
     def start(self) -> list[Out]:
@@ -326,6 +423,7 @@ class HostProtocol:
         if self.started:
             return []
         self.started = True
+        self._record({"v": self.version, "start": True, "players": list(self.match.players)})
         out: list[Out] = []
         now = self.clock() - self.grace_s
         for seat in self.open_seats():
@@ -335,61 +433,72 @@ class HostProtocol:
 
     def _maybe_next_hand(self) -> list[Out]:
         match = self.match
-        if not self.started or match.phase is not Phase.HAND_OVER:
-            return []
-        waiting = [
-            s
-            for s, k in enumerate(self.seats)
-            if self.bot_strength(s) is None and s in self.seat_conn and s not in self.ready
-        ]
-        if waiting:
+        if (
+            not self.started
+            or self.stopping
+            or match.phase is not Phase.HAND_OVER
+            or self.waiting_for_ready()
+        ):
             return []
         self.ready.clear()
         match.next_hand()
+        self._record({"v": self.version, "next_hand": len(match.hands)})
         return self._broadcast(
             [{"type": EVENT, "kind": "new_hand", "hand_number": len(match.hands), "version": self.version}]
         )
 
+    def _record(self, change: dict[str, Any]) -> None:
+        if self.journal is not None:
+            self.journal(change)
+
     # -- joining -------------------------------------------------------------------------------------------
     def _hello(self, conn_id: Hashable, msg: dict[str, Any]) -> list[Out]:
         version = msg.get("protocol")
-        if not isinstance(version, int) or isinstance(version, bool) or version != PROTOCOL_VERSION:
+        if not is_seat_number(version) or version != PROTOCOL_VERSION:
             return [
                 (
                     conn_id,
                     error(
                         "version",
                         f"this host speaks protocol {PROTOCOL_VERSION} (Krook {APP_VERSION}); "
-                        f"you sent {version!r} (Krook {str(msg.get('app'))[:20]}): update the older copy",
+                        f"you sent {clip(version)} (Krook {clip(msg.get('app'), 24)}): update the older copy",
                     ),
                 )
             ]
-        name = msg.get("name")
+        name = clean_name(msg.get("name"))
         token = msg.get("token")
-        if (
-            not isinstance(name, str)
-            or not name.strip()
-            or (token is not None and not isinstance(token, str))
-        ):
+        if name is None or (token is not None and not isinstance(token, str)):
             return [
                 (conn_id, error("bad_hello", "hello needs a 'name' (text) and an optional 'token' (text)"))
             ]
-        name = " ".join(name.split())[:MAX_NAME]
         out: list[Out] = []
         if token:
-            seat = next((s for s, t in self.tokens.items() if secrets.compare_digest(t, token)), None)
+            given = ascii_secret(token, MAX_TOKEN)
+            seat = None
+            if given is not None:
+                # every token is compared, in constant time each, so the time taken says nothing
+                matches = [s for s, t in self._token_bytes.items() if secrets.compare_digest(t, given)]
+                seat = matches[0] if matches else None
             if seat is None:
-                return [
-                    (
-                        conn_id,
-                        error("bad_token", "this host holds no seat for that token"),
-                    )
-                ]
+                return [(conn_id, error("bad_token", "this host holds no seat for that token"))]
             old = self.seat_conn.get(seat)
             if old is not None and old != conn_id:
                 out.append((old, error("replaced", f"seat {seat} joined again from another connection")))
                 self.conns.pop(old, None)
         else:
+            if self.password is not None:
+                given = msg.get("password")
+                typed = normalise_password(given) if isinstance(given, str) else ""
+                want = self.password.encode("ascii")
+                got = ascii_secret(typed, MAX_PASSWORD) or b""
+                if not secrets.compare_digest(want, got):
+                    why = "this game has a room code: type the code shown on the host's screen"
+                    return [
+                        (
+                            conn_id,
+                            error("password", why if not typed else "that room code is not this game's"),
+                        )
+                    ]
             free = self.open_seats()
             if not free:
                 return [(conn_id, error("full", "every seat at this table is taken"))]
@@ -401,6 +510,7 @@ class HostProtocol:
         self.dropped_at.pop(seat, None)
         self.standin.discard(seat)
         self.match.players[seat] = name
+        self._record({"v": self.version, "claim": seat, "name": name})
         out.append((conn_id, self._welcome([seat], self.tokens[seat])))
         out += self._status(seat, names=True)
         out += self._views_for(conn_id)
@@ -419,6 +529,7 @@ class HostProtocol:
             "players": list(self.match.players),
             "statuses": self.statuses(),
             "started": self.started,
+            "ready": sorted(set(seats) & self.ready),
         }
 
     # -- sending -------------------------------------------------------------------------------------------
@@ -429,8 +540,24 @@ class HostProtocol:
         return [(cid, msg) for cid, c in self.conns.items() if c.joined]
 
     def _views_for(self, conn_id: Hashable) -> list[Out]:
+        """The connection's views; score-sheet rows it does not hold yet go first, in ``results`` messages.
+
+        A view on the wire carries no score sheet (``results`` is empty and ``results_count`` says how many
+        rows the client should hold), so views stay the same size however long the game runs.
+        """
         conn = self.conns[conn_id]
-        return [(conn_id, {"type": VIEW, "view": self.match.view(seat).to_dict()}) for seat in conn.seats]
+        out: list[Out] = []
+        results = self.match.result_dicts()
+        while conn.results_sent < len(results):
+            start = conn.results_sent
+            chunk = results[start : start + RESULTS_PER_FRAME]
+            out.append((conn_id, {"type": RESULTS, "from": start, "results": [dict(r) for r in chunk]}))
+            conn.results_sent += len(chunk)
+        for seat in conn.seats:
+            view = self.match.view(seat).to_dict()
+            view["results"] = []
+            out.append((conn_id, {"type": VIEW, "view": view, "results_count": len(results)}))
+        return out
 
     def _broadcast(self, events: list[dict[str, Any]]) -> list[Out]:
         """Each joined connection gets the events, then its own seats' views, nothing more."""
@@ -441,3 +568,17 @@ class HostProtocol:
             out += [(cid, e) for e in events]
             out += self._views_for(cid)
         return out
+
+
+__all__ = [
+    "BOT",
+    "HUMAN",
+    "LAN",
+    "PROTOCOL_VERSION",
+    "HostProtocol",
+    "NotYourTurnError",
+    "error",
+    "hello",
+    "parse_seats",
+    "public_action_text",
+]

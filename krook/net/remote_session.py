@@ -8,6 +8,7 @@ they differ only in where the messages come from and where actions go.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import queue
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +22,14 @@ from krook.session.base import (
     StatusEvent,
 )
 
+from .checks import HostMessageError, check_host_message
 from .client import Client, JoinError
-from .protocol import ACTION, ERROR, EVENT, READY, STATUS, VIEW, WELCOME
+from .protocol import ACTION, ERROR, EVENT, READY, RESULTS, STATUS, VIEW, WELCOME
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .host import Host, HostSnapshot
+
+log = logging.getLogger("krook.net.session")
 
 __all__ = ["HostSession", "JoinError", "RemoteSession"]
 
@@ -35,6 +39,8 @@ _JOIN_MESSAGES = {
     "full": "Every seat at that table is taken.",
     "bad_token": "The host no longer holds your seat. Join as a new player.",
     "replaced": "Your seat was taken over from another window or computer.",
+    "password": "That game has a room code: type the code shown on the host's screen.",
+    "too_many": "The host has too many connections open right now. Try again in a moment.",
 }
 
 
@@ -47,6 +53,7 @@ class _MessageSession:
         self._statuses: list[str] = []
         self._views: dict[int, SeatView] = {}
         self._events: list[SessionEvent] = []
+        self._results: list[dict[str, Any]] = []  # the score sheet, sent once and then row by row
         self.started = False
 
     @property
@@ -76,46 +83,63 @@ class _MessageSession:
     def seat_status(self, seat: int) -> str:
         return self._statuses[seat] if 0 <= seat < len(self._statuses) else "unknown"
 
-    def _take(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == VIEW:
-            view = SeatView.from_dict(msg["view"])
-            if view.seat is not None:
-                old = self._views.get(view.seat)
-                if old is None or view.version >= old.version:
-                    self._views[view.seat] = view
-                self.players = list(view.players)
+    def _take(self, raw: dict[str, Any]) -> None:
+        """Take one host message; raises HostMessageError when it cannot be used (never a crash)."""
+        msg = check_host_message(raw)
+        if msg is None:
+            return
+        kind = msg["type"]
+        if kind == RESULTS:
+            start = msg["from"]
+            if not 0 <= start <= len(self._results):
+                raise HostMessageError(f"score-sheet rows from {start} when {len(self._results)} are held")
+            self._results[start:] = msg["results"]
+        elif kind == VIEW:
+            view: SeatView = msg["view"]
+            count = msg["results_count"]
+            seat = view.seat
+            if seat is None or seat not in self._seats or not 0 <= count <= len(self._results):
+                raise HostMessageError(f"a view for seat {seat} with {count} score-sheet rows")
+            view = dataclasses.replace(view, results=self._results[:count])
+            old = self._views.get(seat)
+            if old is None or view.version >= old.version:
+                self._views[seat] = view
+            self.players = list(view.players)
         elif kind == EVENT:
-            what = msg.get("kind")
+            what = msg["kind"]
             if what == "action":
-                self._events.append(ActionEvent(int(msg["seat"]), str(msg["text"]), int(msg["version"])))
+                self._events.append(ActionEvent(msg["seat"], msg["text"], msg["version"]))
             elif what == "hand_over":
-                self._events.append(HandOverEvent(int(msg["hand_number"])))
+                self._events.append(HandOverEvent(msg["hand_number"]))
             elif what == "game_over":
-                self._events.append(GameOverEvent(int(msg["winner"])))
+                self._events.append(GameOverEvent(msg["winner"]))
             elif what == "start":
                 self.started = True
         elif kind == STATUS:
-            seat, status = int(msg["seat"]), str(msg["status"])
+            seat, status = msg["seat"], msg["status"]
             while len(self._statuses) <= seat:
                 self._statuses.append("unknown")
             self._statuses[seat] = status
-            if isinstance(msg.get("players"), list):
-                self.players = [str(p) for p in msg["players"]]
+            if "players" in msg:
+                self.players = msg["players"]
             self._events.append(StatusEvent(seat, status))
         elif kind == WELCOME:
-            self._seats = [int(s) for s in msg.get("seats", [])]
-            self.players = [str(p) for p in msg.get("players", [])]
-            self._statuses = [str(s) for s in msg.get("statuses", [])]
-            self.started = bool(msg.get("started"))
+            # A welcome starts the host's account afresh: after a host restart it is the truth, whatever
+            # newer views this screen had cached.
+            self._views.clear()
+            self._results = []
+            self._seats = msg["seats"]
+            self.players = msg["players"]
+            self._statuses = msg["statuses"]
+            self.started = msg["started"]
             for seat, status in enumerate(self._statuses):
                 self._events.append(StatusEvent(seat, status))
         elif kind == ERROR:
-            code = str(msg.get("code"))
-            fatal = bool(msg.get("fatal"))
+            code = msg["code"]
+            fatal = msg["fatal"]
             if code in ("shutdown", "timeout"):
                 fatal = False  # the link reports what follows: reconnecting, then back or gone
-            self._events.append(ErrorEvent(_JOIN_MESSAGES.get(code, str(msg.get("message"))), fatal))
+            self._events.append(ErrorEvent(_JOIN_MESSAGES.get(code, msg["message"]), fatal))
 
     def _drain(self) -> list[SessionEvent]:
         events, self._events = self._events, []
@@ -132,6 +156,7 @@ class RemoteSession(_MessageSession):
         # seat -> the view version an action was sent from: until the host answers, that view shows nobody
         # to act, so the screen does not offer the same decision twice (a double click, a slow host).
         self._pending: dict[int, int] = {}
+        self._ready_for: int | None = None  # the scored hand this player said ready after
 
     @classmethod
     def connect(
@@ -198,6 +223,8 @@ class RemoteSession(_MessageSession):
         return self._drain()
 
     def next_hand(self) -> None:
+        view = self._views.get(self.seat) if self.seat is not None else None
+        self._ready_for = view.hand_number if view is not None else None
         self.client.send({"type": READY})
 
     def close(self) -> None:
@@ -219,10 +246,16 @@ class RemoteSession(_MessageSession):
             if msg.get("type") == "_link":
                 self._pending.clear()
                 self._link(msg)
-            else:
-                if msg.get("type") == ERROR:
-                    self._pending.clear()  # the action was refused (or lost): the player may try again
+                continue
+            if msg.get("type") == ERROR:
+                self._pending.clear()  # the action was refused (or lost): the player may try again
+            try:
                 self._take(msg)
+            except HostMessageError as exc:
+                # The client thread checks frames as they arrive; this catches what only the session can
+                # see (a view for a seat that is not ours, rows missing). Drop the link: it reconnects.
+                self._pending.clear()
+                self.client.drop(f"the host sent something Krook cannot use ({exc})")
 
     def _link(self, msg: dict[str, Any]) -> None:
         seat = self.seat if self.seat is not None else -1
@@ -234,6 +267,9 @@ class RemoteSession(_MessageSession):
             )
         elif state == "back":
             self._events.append(StatusEvent(seat, "remote"))
+            view = self._views.get(self.seat) if self.seat is not None else None
+            if view is not None and view.phase == "hand_over" and view.hand_number == self._ready_for:
+                self.client.send({"type": READY})  # said before the link dropped: the host may not know
         elif state == "gone" and not self._gone:
             self._gone = True
             self._events.append(StatusEvent(seat, "disconnected"))
@@ -247,6 +283,7 @@ class HostSession(_MessageSession):
         super().__init__()
         self.host = host
         self.inbox = inbox
+        self._failed_told = False
 
     def view(self, seat: int | None) -> SeatView:
         if seat is None:
@@ -257,14 +294,26 @@ class HostSession(_MessageSession):
         return super().view(seat)
 
     def seat_status(self, seat: int) -> str:
-        with self.host.lock:
-            return self.host.protocol.seat_status(seat)
+        statuses = self.host.snapshot().statuses
+        return statuses[seat] if 0 <= seat < len(statuses) else "unknown"
+
+    def snapshot(self) -> HostSnapshot:
+        """The seat table, who is waiting and the room code, for the screens."""
+        return self.host.snapshot()
+
+    @property
+    def grace_s(self) -> float:
+        return self.host.snapshot().grace_s
 
     def submit(self, seat: int, action: Action | str) -> str | None:
         return self.host.submit_local(seat, action_text(action))
 
     def update(self, dt: float = 0.0) -> list[SessionEvent]:
         self._pump()
+        failed = self.host.failed
+        if failed is not None and not self._failed_told:
+            self._failed_told = True
+            self._events.append(ErrorEvent(f"Hosting stopped: {failed}", fatal=True))
         return self._drain()
 
     def next_hand(self) -> None:
@@ -280,6 +329,10 @@ class HostSession(_MessageSession):
     def _pump(self) -> None:
         while True:
             try:
-                self._take(self.inbox.get_nowait())
+                msg = self.inbox.get_nowait()
             except queue.Empty:
                 return
+            try:
+                self._take(msg)
+            except HostMessageError:  # our own host's messages: a bug, not an attack; keep the window up
+                log.exception("the host's own screen could not use a message")

@@ -12,10 +12,17 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
+
+from krook.storage import StorageError
 
 from .discovery import DISCOVERY_PORT
 from .host import DEFAULT_PORT, Host
-from .protocol import parse_seats
+from .protocol import MAX_PASSWORD, ascii_secret, normalise_password, parse_seats
+
+
+def check_password(text: str) -> bool:
+    return ascii_secret(normalise_password(text), MAX_PASSWORD) is not None
 
 
 def default_save_path() -> Path:
@@ -35,15 +42,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="one per seat: lan, bot or bot:STRENGTH (default: %(default)s)",
     )
     p.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help="TCP port (default: %(default)s; 0 picks one)"
+        "--port",
+        type=int,
+        default=None,
+        help=f"TCP port (default: {DEFAULT_PORT}, or the saved game's with --resume; 0 picks one)",
     )
     p.add_argument("--bind", default="", help="address to listen on (default: every interface)")
-    p.add_argument("--name", default="Krook game", help="the name other computers see")
+    p.add_argument("--name", default=None, help="the name other computers see (default: Krook game)")
     p.add_argument(
         "--grace",
         type=float,
-        default=60.0,
-        help="seconds a dropped player's seat is held before a bot plays it (default: %(default)s)",
+        default=None,
+        help="seconds a dropped player's seat is held before a bot plays it (default: 60)",
+    )
+    p.add_argument(
+        "--password",
+        default=None,
+        help="a room code a new player must type to take a seat (letters and digits)",
     )
     p.add_argument(
         "--save", type=Path, default=None, help="autosave file (default: lan-host.json in the data folder)"
@@ -64,15 +79,19 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("krook.serve")
     save = opts.save or default_save_path()
-    common = dict(
+    common: dict[str, Any] = dict(
         bind=opts.bind,
-        port=opts.port,
         bot_delay=opts.bot_delay,
         discovery_port=None if opts.no_discovery else opts.discovery_port,
     )
     try:
+        if opts.password is not None and not check_password(opts.password):
+            raise ValueError("a room code is 1 to 32 letters and digits")
         if opts.resume:
-            host = Host.resume(save, grace_s=opts.grace, name=opts.name, **common)
+            # what was not given again comes from the save: its name, grace period, port and room code
+            host = Host.resume(
+                save, port=opts.port, grace_s=opts.grace, name=opts.name, password=opts.password, **common
+            )
             log.info("resumed the game saved in %s", save)
         else:
             seats = parse_seats(opts.seats)
@@ -82,13 +101,15 @@ def main(argv: list[str] | None = None) -> int:
                 seats,
                 preset=opts.preset,
                 seed=opts.seed,
-                name=opts.name,
-                grace_s=opts.grace,
+                name=opts.name or "Krook game",
+                grace_s=60.0 if opts.grace is None else opts.grace,
+                port=DEFAULT_PORT if opts.port is None else opts.port,
+                password=opts.password,
                 save_path=save,
                 **common,
             )
         host.start()
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, StorageError) as exc:
         print(f"krook serve: {exc}", file=sys.stderr)
         return 2
     if opts.start_now:
@@ -101,12 +122,19 @@ def main(argv: list[str] | None = None) -> int:
     old = signal.signal(signal.SIGINT, on_signal)
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, on_signal)
-    tokens = ", ".join(f"seat {s}" for s in sorted(host.protocol.tokens))
-    log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], tokens, save)
+    snap = host.snapshot()
+    lan = ", ".join(f"seat {s}" for s, k in enumerate(snap.kinds) if k == "lan")
+    log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], lan, save)
+    if snap.password:
+        log.info("room code: %s", snap.password)
     try:
         while not stop.wait(0.5):
-            if host.protocol.match.is_over:
-                log.info("the game is over: %s", host.protocol.match.scores)
+            snap = host.snapshot()
+            if snap.failed is not None:
+                log.error("%s", snap.failed)
+                break
+            if snap.game_over:
+                log.info("the game is over")
                 stop.wait(5)
                 break
     except KeyboardInterrupt:
@@ -114,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGINT, old)
         host.stop()
+    if host.failed is not None:
+        print(f"krook serve: {host.failed}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from krook.bots import BotContext, make_bot
 from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent, StatusEvent
 
+from .framing import FrameDecoder, encode
 from .remote_session import RemoteSession
 
 
@@ -77,3 +79,48 @@ def wait_for(cond: Callable[[], Any], timeout: float = 5.0, pause: float = 0.01)
             return True
         time.sleep(pause)
     return bool(cond())
+
+
+class Raw:
+    """A hand-driven client: send bytes, read frames, see whether the host closed the connection."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=3)
+        self.decoder = FrameDecoder()
+        self.frames: list[dict[str, Any]] = []
+        self.closed = False
+
+    def send(self, data: bytes | dict[str, Any]) -> None:
+        self.sock.sendall(encode(data) if isinstance(data, dict) else data)
+
+    def read(self, until: Callable[[dict[str, Any]], bool], timeout: float = 3.0) -> dict[str, Any] | None:
+        """Read frames until one satisfies ``until``; None if the host closed first or time ran out."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, frame in enumerate(self.frames):
+                if until(frame):
+                    del self.frames[: i + 1]
+                    return frame
+            if self.closed or time.monotonic() > deadline:
+                return None
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                data = self.sock.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                data = b""
+            if not data:
+                self.closed = True
+            else:
+                self.frames += self.decoder.feed(data)
+
+    def error(self, timeout: float = 3.0) -> dict[str, Any] | None:
+        return self.read(lambda f: f.get("type") == "error", timeout)
+
+    def wait_closed(self, timeout: float = 3.0) -> bool:
+        self.read(lambda f: False, timeout)
+        return self.closed
+
+    def close(self) -> None:
+        self.sock.close()

@@ -5,15 +5,29 @@ from __future__ import annotations
 
 import functools
 import random
+import secrets
 
 from .cards import mask_of, names, parse_cards
 from .errors import RecordError
 from .settings import Rules
 
+SECRET_SEED_BITS = 128
+
+
+def secret_game_seed() -> int:
+    """A game seed from the operating system's secure random source, with its top bit set so that
+    :func:`hand_seed` knows it for a secret seed. Nobody can work the deals out from their own cards."""
+    return secrets.randbits(SECRET_SEED_BITS) | 1 << (SECRET_SEED_BITS - 1)
+
 
 def hand_seed(game_seed: int, hand_index: int) -> int:
-    """The deal seed of a game's n-th hand; string seeding is stable across runs and platforms."""
-    return random.Random(f"krook/{game_seed}/{hand_index}").getrandbits(48)
+    """The deal seed of a game's n-th hand; string seeding is stable across runs and platforms.
+
+    A typed (short) seed keeps the 48-bit hand seeds it always had, so a known deal number replays the same
+    deals; a secret seed (:func:`secret_game_seed`) gets 128-bit hand seeds, too many to try by brute force.
+    """
+    bits = SECRET_SEED_BITS if game_seed >= 1 << (SECRET_SEED_BITS - 1) else 48
+    return random.Random(f"krook/{game_seed}/{hand_index}").getrandbits(bits)
 
 
 def deal_from_seed(rules: Rules, dealer: int, seed: int) -> tuple[list[int], int]:

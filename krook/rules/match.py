@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, action_text
 from .cards import names
-from .deal import deal_from_seed, deal_to_dict, hand_seed
+from .deal import deal_from_seed, deal_to_dict, hand_seed, secret_game_seed
 from .errors import IllegalActionError, RulesError
 from .hand import HAND_OVER, Hand, Phase
 from .legal import LegalActions
@@ -49,7 +48,7 @@ class Match:
         if not 0 <= first_dealer < n:
             raise RulesError(f"first dealer {first_dealer} is not a seat (0 to {n - 1})")
         self.preset = preset or matching_preset(self.rules) or DEFAULT_PRESET
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.seed = seed if seed is not None else secret_game_seed()
         self.scores = [0] * self.rules.team_count
         self.hands: list[Hand] = []
         self.results: list[HandResult] = []

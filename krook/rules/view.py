@@ -113,6 +113,14 @@ class SeatView:
 _FIELD_NAMES = tuple(f.name for f in fields(SeatView))
 
 
+def public_action_text(text: str) -> str:
+    """The form of an action every seat may read: a discard hides its cards."""
+    words = text.split()
+    if words and words[0] == "discard":
+        return f"discard {len(words) - 1} cards"
+    return text
+
+
 def build_view(match: Match, seat: int | None) -> SeatView:
     """The view of ``seat``; ``None`` gives the public view (no hand), for a table nobody is looking at."""
     hand = match.hand

@@ -22,7 +22,6 @@ from krook import paths, storage
 from krook.bots import Bot, BotContext, make_bot, strength_names
 from krook.rules import (
     Action,
-    Discard,
     IllegalActionError,
     KrookError,
     Match,
@@ -34,6 +33,7 @@ from krook.rules import (
     match_from_record,
 )
 from krook.rules.settings import from_overrides
+from krook.rules.view import public_action_text
 
 from . import finished, history, undo_rule
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
@@ -308,10 +308,7 @@ class LocalSession:
     def _apply(self, seat: int, action: Action | str) -> None:
         typed = as_action(action)
         self.match.apply(typed, seat)
-        # the public form: the other seats learn how many cards were buried, never which
-        text = f"discard {len(typed.cards)} cards" if isinstance(typed, Discard) else str(typed)
-        version = self.version
-        self._events.append(ActionEvent(seat, text, version))
+        self._events.append(ActionEvent(seat, public_action_text(str(typed)), self.version))
         if self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             self._events.append(HandOverEvent(len(self.match.hands)))
             if self.match.winner is not None:
