@@ -9,7 +9,10 @@ without a word. Call, as early as possible::
     install_crash_handler(show_message)   # show_message draws the text for the player
 
 An unexpected exception then writes ``crash-YYYYmmdd-HHMMSS.txt`` to ``user_data_dir()/crashes`` and shows
-a short message saying where the report is, instead of closing silently.
+a short message saying where the report is, instead of closing silently: a native dialog whenever there
+is a display (stderr may exist with nobody reading it: a menu launch's journal, Finder's /dev/null), and
+stderr too when there is one. It also leaves a marker so the next launch says "Krook closed unexpectedly"
+with a button that opens the folder (:func:`take_unseen_crash`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import contextlib
 import io
 import logging
 import logging.handlers
+import os
 import platform
 import sys
 import threading
@@ -31,15 +35,18 @@ from krook import __version__, paths
 
 __all__ = [
     "LOG_FILE_NAME",
+    "crash_dir",
     "crash_message",
     "default_show_message",
     "guard_std_streams",
     "install_crash_handler",
     "setup_logging",
+    "take_unseen_crash",
     "write_crash_report",
 ]
 
 LOG_FILE_NAME = "krook.log"
+UNSEEN_MARKER = "unseen-crash.txt"  # names the newest report the player has not been told about yet
 _HANDLER_MARK = "_krook_handler"
 
 ShowMessage = Callable[[str], None]
@@ -183,7 +190,7 @@ def write_crash_report(
     lines += ["", "".join(traceback.format_exception(exc_type, exc, tb))]
     text = "\n".join(lines).rstrip("\n") + "\n"
     try:
-        folder = paths.user_data_dir() / "crashes"
+        folder = crash_dir()
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         report = folder / f"crash-{stamp}.txt"
@@ -192,10 +199,34 @@ def write_crash_report(
             report = folder / f"crash-{stamp}-{n}.txt"
             n += 1
         report.write_text(text, encoding="utf-8")
+        mark_unseen(report)
     except OSError:
         report = None
     logging.getLogger("krook.crash").critical("%s", text)
     return report
+
+
+def crash_dir() -> Path:
+    """Where crash reports go: ``user_data_dir()/crashes`` (not created here)."""
+    return paths.user_data_dir(create=False) / "crashes"
+
+
+def mark_unseen(report: Path) -> None:
+    """Remember ``report`` so the next launch tells the player about it."""
+    with contextlib.suppress(OSError):
+        (report.parent / UNSEEN_MARKER).write_text(report.name, encoding="utf-8")
+
+
+def take_unseen_crash() -> Path | None:
+    """The report of a crash the player has not been told about (and forget it), or None."""
+    marker = crash_dir() / UNSEEN_MARKER
+    try:
+        name = marker.read_text(encoding="utf-8").strip()
+        marker.unlink()
+    except OSError:
+        return None
+    report = crash_dir() / Path(name).name  # a name only: the marker can't point outside the folder
+    return report if name and report.is_file() else crash_dir()
 
 
 def crash_message(exc: BaseException, report: Path | None) -> str:
@@ -209,16 +240,25 @@ def crash_message(exc: BaseException, report: Path | None) -> str:
     return f"Krook hit an unexpected problem and has to close.\n\n{what}\n\n{where}"
 
 
+def _headless() -> bool:
+    # Tests, CI and the selftest run with SDL's dummy driver: a dialog there would wait for a click forever.
+    return os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen")
+
+
 def default_show_message(text: str) -> None:
-    """Print to stderr when there is a console; otherwise try a native message box."""
+    """Print to stderr when there is one, and show a native message box whenever there is a display."""
     if _has_console_stream(sys.stderr):
-        print(text, file=sys.stderr, flush=True)
-        return
-    pygame = sys.modules.get("pygame")
-    box = getattr(getattr(pygame, "display", None), "message_box", None)
-    if box is not None:
         with contextlib.suppress(Exception):
-            box("Krook", text, message_type="error")
+            print(text, file=sys.stderr, flush=True)
+    if _headless():
+        return
+    with contextlib.suppress(Exception):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        # SDL shows it without a window (before pygame.init, or after pygame.quit): on Windows, macOS,
+        # X11 and Wayland alike.
+        pygame.display.message_box("Krook closed unexpectedly", text, message_type="error")
 
 
 def install_crash_handler(show_message: ShowMessage | None = None) -> None:

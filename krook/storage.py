@@ -634,7 +634,9 @@ class SaveFile:
                 log.warning("could not remove %s: %s", path, e)
 
     # -- loading ----------------------------------------------------------------------------------------
-    def load(self, validate: Callable[[dict[str, Any]], object] | None = None) -> LoadedSave:
+    def load(
+        self, validate: Callable[[dict[str, Any]], object] | None = None, *, repair: bool = True
+    ) -> LoadedSave:
         """The newest usable save: the file, a complete newer temp file, or the newest good backup.
 
         ``validate(data)`` may raise ``ValueError``/``TypeError``/``KeyError`` (or a ``KrookError``, which
@@ -642,6 +644,7 @@ class SaveFile:
         Damaged files are moved aside as ``NAME.corrupt-<date>``. Raises :class:`MissingFileError` when
         there is nothing, :class:`CorruptFileError` when nothing usable is left (every file kept aside),
         :class:`FormatMismatchError` when the save is a newer Krook's (moved aside, ``moved_to`` set).
+        ``repair=False`` only reads: nothing is moved, deleted or promoted (a peek at a save in use).
         """
         notices: list[str] = []
         now = time.time()
@@ -652,19 +655,19 @@ class SaveFile:
         newer = [c for c in found if c.newer]
         moved_newer: Path | None = None
         for c in sorted(newer, key=lambda c: c.path != self.path):
-            moved = set_aside(c.path, NEWER_LABEL) or c.path
+            moved = (set_aside(c.path, NEWER_LABEL) if repair else None) or c.path
             moved_newer = moved_newer or moved
         if moved_newer is not None:
             self._notice_newer(moved_newer)
             notices.extend(self.notices)
             self.notices.clear()
-        self._checked_newer = True
+        self._checked_newer = self._checked_newer or repair
         best = self._choose(main, temps, backups)
         main_bad = main is not None and main.data is None and not main.newer
         kept: Path | None = None
-        if main_bad and main is not None:
+        if main_bad and main is not None and repair:
             kept = set_aside(self.path, "corrupt")
-        for c in temps:
+        for c in temps if repair else []:
             if c is best:
                 continue
             stale = c.data is not None or now - c.mtime > STALE_TEMP_SECONDS
@@ -687,7 +690,7 @@ class SaveFile:
             raise CorruptFileError(
                 f"{self.path} is damaged ({why}) and no backup could be used", self.path, kept
             )
-        if best.path in {t.path for t in temps}:
+        if best.path in {t.path for t in temps} and repair:
             # The app was killed after writing the new save and before renaming it into place.
             self._rotate()
             try:

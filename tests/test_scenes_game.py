@@ -258,6 +258,7 @@ def test_continue_after_a_kill(home):
     # The app is dropped without closing anything, as if killed.
     table.session._executor.shutdown(wait=True)
     table.session.flush()  # what was saved before the kill
+    table.session._lock.release()  # the OS drops a killed app's lock
     del app, table
     app2 = make_app()
     cont = button(app2.stack.top, "Continue")

@@ -260,3 +260,15 @@ def test_discard_removes_the_save_and_its_backups(tmp_path: Path) -> None:
         sf.save({"moves": n})
     sf.discard()
     assert not sf.exists()
+
+
+def test_a_peek_changes_nothing(tmp_path: Path) -> None:
+    sf = make(tmp_path)
+    sf.save({"moves": 1})
+    sf.save({"moves": 2})
+    sf.path.write_text("{damaged", encoding="utf-8")
+    seq = json.loads(sf.backup_path(1).read_text())["seq"]
+    _complete_temp(sf, {"moves": 3}, seq + 5)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert make(tmp_path).load(repair=False).data == {"moves": 3}
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

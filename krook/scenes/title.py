@@ -71,15 +71,32 @@ class TitleScene(MenuScene):
 
         self.stack.push(LobbyScene(self.services))
 
-    def resume(self) -> None:
+    def resume(self, read_only: bool = False) -> None:
         from krook.session.local import LocalSession
 
+        from .notice import NoticeScene
         from .table import TableScene
 
         try:
-            session = LocalSession.resume(bot_delay=self.services.settings.bot_delay)
+            session = LocalSession.resume(bot_delay=self.services.settings.bot_delay, read_only=read_only)
+        except storage.LockedError as exc:
+            self.stack.push(
+                NoticeScene(
+                    self.services,
+                    "The game is open in another window",
+                    "Another Krook window is playing this saved game "
+                    f"({exc.owner}). Carry on there, or open a copy here: moves made in the copy are not saved.",
+                    [("Cancel", lambda: None), ("Open a copy", lambda: self.resume(read_only=True))],
+                )
+            )
+            return
         except storage.MissingFileError:
             self.services.messages.append("There is no saved game to continue.")
+            self.continue_btn.enabled = False
+            return
+        except storage.FormatMismatchError as exc:
+            self.services.messages.append(str(exc))
+            log.warning("resume: %s", exc)
             self.continue_btn.enabled = False
             return
         except storage.StorageError as exc:
@@ -89,6 +106,8 @@ class TitleScene(MenuScene):
             log.warning("resume failed: %s", exc)
             self.continue_btn.enabled = False
             return
+        self.services.messages.extend(session.notices)
+        session.notices.clear()
         self.stack.push(TableScene(self.services, session))
 
     def update(self, dt: float) -> None:

@@ -2,13 +2,14 @@
 
 The session is the only owner of the ``Match``. A bot is handed ``match.view(seat)`` (a plain-data copy
 built on the main thread) and its answer comes back through a ``Future``; the session checks it, applies it
-and emits an ``ActionEvent``. Every applied action is autosaved atomically to the user data folder, so a
-killed app resumes at the last action with :meth:`LocalSession.resume`.
+and emits an ``ActionEvent``. Every applied action is autosaved (``krook.storage.SaveFile``: atomic, the
+last few saves kept as backups, masked so a curious player can't read the hands) to the user data folder,
+so a killed app resumes at the last action with :meth:`LocalSession.resume`. A session that saves holds the
+save's lock: a second running Krook can't overwrite the game, and is told so instead.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 import random
@@ -42,7 +43,9 @@ log = logging.getLogger(__name__)
 
 SAVE_FILE = "autosave.json"
 SAVE_KIND = "krook-save"
-SAVE_VERSION = 1
+# 2: the SaveFile envelope ({"seq", "packed"}); version 1 files (flat, plain text) still load.
+SAVE_VERSION = 2
+SAVE_BACKUPS = 3
 SEAT_KINDS = ("human", "bot", "open")
 
 
@@ -127,9 +130,9 @@ def save_path() -> Path:
 
 def saved_record(path: Path | None = None) -> dict[str, Any] | None:
     """The autosaved game's record without resuming it (the replay viewer shows it, hands hidden); None
-    when there is none or it can't be read (a damaged file is set aside as :meth:`LocalSession.resume` does)."""
+    when there is none or it can't be read. Only reads: the game may be open in this or another window."""
     try:
-        data = storage.load_json(path or save_path(), SAVE_KIND, SAVE_VERSION)
+        data = save_file(path).load(repair=False).data
     except storage.StorageError as exc:
         log.info("no saved game to show: %s", exc)
         return None
@@ -137,8 +140,28 @@ def saved_record(path: Path | None = None) -> dict[str, Any] | None:
     return record if isinstance(record, dict) else None
 
 
+def save_file(path: Path | None = None) -> storage.SaveFile:
+    """The autosave, with its backups and lock (hot-seat hands are masked from a casual reader)."""
+    return storage.SaveFile(
+        path or save_path(),
+        SAVE_KIND,
+        SAVE_VERSION,
+        backups=SAVE_BACKUPS,
+        migrations={1: dict},
+        obfuscate=True,
+    )
+
+
 def has_saved_game() -> bool:
-    return save_path().exists()
+    return save_file().exists()
+
+
+def _check_replays(data: dict[str, Any]) -> None:
+    """SaveFile's validator: a save counts only if its record replays into an unfinished game."""
+    match = match_from_record(data.get("record"))
+    if match.is_over:
+        raise ValueError("the saved game was already finished")
+    Lobby.from_dict(data.get("lobby") or {})
 
 
 class LocalSession:
@@ -156,6 +179,8 @@ class LocalSession:
         bot_delay: float = 0.0,
         threaded: bool = True,
         autosave: bool = True,
+        store: storage.SaveFile | None = None,
+        lock: storage.FileLock | None = None,
     ) -> None:
         self.match = match
         self.lobby = lobby
@@ -178,8 +203,28 @@ class LocalSession:
         self._pending_version = -1
         self._wait = 0.0
         self._closed = False
-        self.save_error: str | None = None
         self.undos = 0  # actions taken back this game (the game's summary shows the count)
+        # Set by the saver thread, read by the main thread: the reason the last save failed, or None.
+        self.save_error: str | None = None
+        self._reported_error: str | None = None
+        self.notices: list[str] = []  # for the player, once (a newer Krook's save moved aside, a fallback)
+        self._store = store or (save_file() if autosave else None)
+        self._lock = lock
+        if self._store is not None and self._lock is None:
+            self._lock = self._store.lock()
+            try:
+                self._lock.acquire()
+            except storage.LockedError as exc:
+                self._lock = None
+                self._store = None
+                self.save_error = (
+                    f"This game is not being saved: another Krook window has the saved game ({exc.owner})."
+                )
+                log.warning("autosave off: %s", exc)
+            except storage.StorageError as exc:
+                self._lock = None  # can't lock (read-only folder): saving will say why it fails
+                log.warning("no save lock: %s", exc)
+        self.autosave = autosave and self._store is not None
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-save") if threaded else None
         self._save()
 
@@ -199,22 +244,33 @@ class LocalSession:
         return cls(match, lobby, **kw)
 
     @classmethod
-    def resume(cls, path: Path | None = None, **kw: Any) -> LocalSession:
-        """Rebuild the autosaved game. Raises ``storage.StorageError`` (file moved aside when damaged) or
-        ``KrookError`` (the record does not replay; the file is moved aside too)."""
-        path = path or save_path()
-        data = storage.load_json(path, SAVE_KIND, SAVE_VERSION)
+    def resume(cls, path: Path | None = None, *, read_only: bool = False, **kw: Any) -> LocalSession:
+        """Rebuild the autosaved game (falling back to a backup when the save is damaged).
+
+        Raises ``storage.LockedError`` when another running Krook has it (``read_only=True`` opens a copy
+        that is never saved), ``storage.MissingFileError``, ``storage.CorruptFileError`` (every damaged
+        file kept aside) or ``storage.FormatMismatchError`` (a newer Krook's save, moved aside).
+        """
+        store = save_file(path)
+        lock = None
+        if not read_only:
+            lock = store.lock()
+            lock.acquire()
         try:
-            match = match_from_record(data.get("record"))
-            lobby = Lobby.from_dict(data.get("lobby") or {})
-        except (KrookError, TypeError, ValueError, AttributeError) as exc:
-            moved = storage.set_aside(path, "corrupt")
-            message = f"the saved game could not be replayed: {exc}"
-            raise storage.CorruptFileError(message, path, moved) from exc
-        if match.is_over:
-            raise storage.MissingFileError("the saved game was already finished", path)
-        session = cls(match, lobby, **kw)
-        undos = data.get("undos")
+            loaded = store.load(_check_replays)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        match = match_from_record(loaded.data.get("record"))
+        lobby = Lobby.from_dict(loaded.data.get("lobby") or {})
+        if read_only:
+            session = cls(match, lobby, autosave=False, **kw)
+            session.save_error = "This is a copy: moves made here are not saved."
+        else:
+            session = cls(match, lobby, store=store, lock=lock, **kw)
+        session.notices.extend(loaded.notices)
+        undos = loaded.data.get("undos")
         session.undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0 else 0
         return session
 
@@ -249,8 +305,20 @@ class LocalSession:
     def update(self, dt: float) -> list[SessionEvent]:
         if not self._closed:
             self._run_bots(dt)
+        self._report_save_state()
         events, self._events = self._events, []
         return events
+
+    def _report_save_state(self) -> None:
+        """A failed save is told once when it starts failing (the table's lasting marker shows the rest)."""
+        if self._store is not None and self._store.notices:
+            self.notices.extend(self._store.notices)
+            self._store.notices.clear()
+        error = self.save_error
+        if error != self._reported_error:
+            self._reported_error = error
+            if error is not None:
+                self._events.append(ErrorEvent(error))
 
     def seat_status(self, seat: int) -> str:
         return self._status[seat]
@@ -275,6 +343,9 @@ class LocalSession:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     # -- undo -------------------------------------------------------------------------------------------
     def undo_problem(self, seat: int) -> str | None:
@@ -371,7 +442,6 @@ class LocalSession:
         order, so a slow disk never stalls a frame. ``flush()`` waits for it."""
         if not self.autosave:
             return
-        path = save_path()
         if self.match.is_over:
             data = None
         else:
@@ -382,9 +452,9 @@ class LocalSession:
                 "undos": self.undos,
             }
         if self._saver is None:
-            self._write(path, data)
+            self._write(data)
         else:
-            self._saver.submit(self._write, path, data)
+            self._saver.submit(self._write, data)
 
     def _keep_finished(self) -> None:
         """A finished game joins the list of finished games and each human's history (on the saver thread)."""
@@ -403,17 +473,23 @@ class LocalSession:
         except storage.StorageError as exc:
             self._events.append(ErrorEvent(f"The finished game could not be kept: {exc}"))
 
-    def _write(self, path: Path, data: dict[str, Any] | None) -> None:
+    def _write(self, data: dict[str, Any] | None) -> None:
+        store = self._store
+        if store is None:
+            return
         if data is None:
-            with contextlib.suppress(OSError):
-                path.unlink(missing_ok=True)
+            store.discard()
             return
         try:
-            storage.save_json(path, SAVE_KIND, SAVE_VERSION, data)
+            store.save(data)
         except storage.StorageError as exc:
-            if self.save_error is None:
-                self._events.append(ErrorEvent(f"The game could not be saved: {exc}"))
-            self.save_error = str(exc)
+            # Logged every time (the log shows how long saving failed); the player sees a lasting marker.
+            log.error("autosave failed: %s", exc)
+            self.save_error = f"The game is not being saved: {exc}"
+            return
+        if self.save_error is not None:
+            log.info("autosave works again")
+            self.save_error = None
 
     def flush(self) -> None:
         """Wait until every autosave so far is on disk."""
