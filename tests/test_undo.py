@@ -53,11 +53,10 @@ def test_take_back_a_card_after_the_bots_played():
     assert s.match.to_record() == before
     assert s.undos == 1
     # The autosave holds the record as if the card was never played, and the count of undos.
-    s.flush()
+    s.close()  # the save's lock is the session's until it closes
     resumed = LocalSession.resume(threaded=False)
     assert resumed.match.to_record() == before and resumed.undos == 1
     resumed.close()
-    s.close()
 
 
 def test_a_bid_comes_back_only_while_the_bidding_goes_on():
