@@ -14,7 +14,7 @@ from krook.bots import BotContext, make_bot
 from krook.rules import PRESETS, Match
 from krook.rules.cards import CARD_BY_NAME, mask_of
 
-STRENGTHS = ["medium", "hard"]
+STRENGTHS = ["medium", "hard", "expert"]
 
 
 def deal_with(
@@ -44,7 +44,7 @@ def deal_with(
 
 def decide(strength: str, match: Match) -> str:
     seat = match.hand.to_act
-    bot = make_bot(strength)
+    bot = make_bot(strength, samples=30)  # fixed work: the same decision on any machine
     return bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4))
 
 
@@ -117,3 +117,28 @@ def test_keeps_the_krook_for_a_trick_worth_it(strength: str) -> None:
     match.apply("play G7")
     assert match.hand.to_act == 1
     assert decide(strength, match) != "play K"
+
+
+STRONG_BLACK = ["B14", "B13", "B12", "B11", "B10", "B9", "R14", "Y14", "K"]
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_pushes_a_partner_over_an_overcall_with_a_strong_hand(strength: str) -> None:
+    # dealer 2: seat 3 passes, seat 0 (my partner) bids 70, seat 1 overcalls 75; I (seat 2) hold six top trumps,
+    # two aces and the Krook: the contract is ours to take back
+    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2,
+                  deal=deal_with("kentucky-discard", {2: STRONG_BLACK}))
+    for action in ("pass", "bid 70", "bid 75"):
+        match.apply(action)
+    assert match.hand.to_act == 2
+    assert decide(strength, match) == "bid 80"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_lets_an_overcall_stand_with_a_worthless_hand(strength: str) -> None:
+    junk = ["R5", "R6", "R7", "Y6", "Y7", "Y8", "G6", "G7", "G8"]
+    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2,
+                  deal=deal_with("kentucky-discard", {2: junk}, seed=2))
+    for action in ("pass", "bid 70", "bid 75"):
+        match.apply(action)
+    assert decide(strength, match) == "pass"

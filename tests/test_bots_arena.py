@@ -47,3 +47,23 @@ def test_fixed_work_arena_reproduces_its_figures() -> None:
 def test_cli_refuses_a_sample_count_below_one(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["--samples", "0", "--deals", "1", "--workers", "1"]) == 2
     assert "--samples must be at least 1" in capsys.readouterr().err
+
+
+def test_whole_games_count_games_won(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Game pairs to the target, seats swapped: medium wins every game against random, and the log keeps them."""
+    log = tmp_path / "games.jsonl"
+    summary = run_arena("medium", "random", "kentucky-discard", 2, 1, workers=1, games=True, log=log)
+    games = summary["games"]
+    assert games["pairs"] == 2 and games["won"] == {"medium": 4, "random": 0}
+    assert games["win_rate"] == 1.0 and games["hands_per_game"] >= 2
+    assert len(log.read_text().splitlines()) == 2
+
+
+def test_a_log_summarises_like_the_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "boards.jsonl"
+    assert main(["--a", "medium", "--b", "easy", "--deals", "3", "--workers", "1", "--json", "--log", str(log)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["--from-log", str(log), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["mean_diff"], again["ci95"], again["calibration"]) == (
+        played["mean_diff"], played["ci95"], played["calibration"])

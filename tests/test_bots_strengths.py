@@ -13,12 +13,12 @@ from krook.bots.hints import suggest
 from krook.rules import PRESETS, Hand, Match, SeatView
 from krook.rules.cards import names
 
-STRENGTHS = ["easy", "medium", "hard"]
+STRENGTHS = ["easy", "medium", "hard", "expert"]
+SEARCHING = {"hard", "expert"}
 
 
-def play_hand(
-    preset: str, strengths: list[str], seed: int, budget: float = 0.05, samples: int | None = None
-) -> Match:
+def play_hand(preset: str, strengths: list[str], seed: int, budget: float = 0.05,
+              samples: int | None = None) -> Match:
     rules = PRESETS[preset].rules
     bots = [make_bot(strengths[s % len(strengths)], samples=samples) for s in range(rules.players)]
     match = Match(rules, seed=seed, first_dealer=seed % rules.players)
@@ -37,20 +37,17 @@ def play_hand(
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_every_strength_plays_legally_in_every_preset(preset: str, strength: str) -> None:
     # the strength under test sits with medium and random opponents so every kind of table is met
-    for seed in range(2 if strength == "hard" else 4):
-        match = play_hand(
-            preset,
-            [strength, "random", strength, "medium"][: PRESETS[preset].rules.players],
-            seed,
-            budget=0.03,
-        )
+    # the searching strengths in fixed-work mode with few deals: quick, and the same on any machine
+    for seed in range(2 if strength in SEARCHING else 4):
+        match = play_hand(preset, [strength, "random", strength, "medium"][: PRESETS[preset].rules.players], seed,
+                          budget=0.03, samples=3 if strength in SEARCHING else None)
         assert match.results, "the hand was scored"
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_same_seed_same_actions(strength: str) -> None:
     # hard in fixed-work mode: a sample count, not the clock, so it is deterministic too
-    samples = 6 if strength == "hard" else None
+    samples = 3 if strength in SEARCHING else None
     first = play_hand("kentucky-discard", [strength], 7, budget=10.0, samples=samples)
     second = play_hand("kentucky-discard", [strength], 7, budget=10.0, samples=samples)
     assert first.hand.actions == second.hand.actions

@@ -37,8 +37,10 @@ def wait_for_my_turn(app, table, phase: str) -> None:
 
 
 def ask_and_wait(app, table) -> None:
+    table.toast = None
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], dt=0.02)
-    assert table.hinter.thinking
+    # asked: still thinking, or (a quick decision, e.g. a bid from the learned model) already answered
+    assert table.hinter.thinking or (table.toast and not table.toast[0].startswith("No hint")), table.toast
     deadline = time.monotonic() + 30
     while table.hinter.thinking and time.monotonic() < deadline:
         app.frame([], dt=0.02)  # the window keeps drawing while the hint is thought out

@@ -14,20 +14,23 @@ Boards for ``--seed 1`` are read from ``krook/bots/boards/boards.json`` so figur
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from krook.paths import package_root
 from krook.rules import PRESETS, Match
 from krook.rules.deal import deal_from_seed, hand_seed
+from krook.rules.scoring import HandResult
 
-from .base import BotContext, make_bot
+from .base import Bot, BotContext, make_bot
 
 BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
 
@@ -45,6 +48,32 @@ def board_seeds(seed: int, count: int) -> list[int]:
 Job = tuple[str, str, str, int, int, float | None, int | None]
 
 
+def _drive(match: Match, bots: list[Bot], names: list[str], times: dict[str, dict[str, list[float]]], tag: str,
+           budget: float | None) -> None:
+    """Play the current hand to its end, timing every decision; each decision's generator is seeded by ``tag``."""
+    decision = 0
+    while match.hand.to_act is not None:
+        seat = match.hand.to_act
+        view = match.view(seat)
+        rng = random.Random(f"{tag}/{seat}/{decision}")
+        ctx = BotContext(rng) if budget is None else BotContext(rng, budget_s=budget)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view, ctx)
+        ms = (time.perf_counter() - t0) * 1000
+        times[names[seat]].setdefault(view.phase, []).append(ms)
+        match.apply(action, seat)
+        decision += 1
+
+
+def _seating(a: str, b: str, n: int, swap: bool) -> list[str]:
+    return [(b if s % 2 == 0 else a) if swap else (a if s % 2 == 0 else b) for s in range(n)]
+
+
+def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, Any]:
+    return {"diff": diff, "bidder": None if result.bidder is None else names[result.bidder], "bid": result.bid,
+            "points": result.bidding_total, "made": result.made, "thrown_in": bool(result.thrown_in)}
+
+
 def play_board(args: Job) -> dict[str, Any]:
     """Play one board both ways; return its score and the per-decision records."""
     preset, a, b, index, deal_seed, budget, samples = args
@@ -54,21 +83,10 @@ def play_board(args: Job) -> dict[str, Any]:
     deal = deal_from_seed(rules, dealer, deal_seed)
     out: dict[str, Any] = {"diff": 0.0, "runs": [], "times": {a: {}, b: {}}}
     for swap in (False, True):
-        names = [(b if s % 2 == 0 else a) if swap else (a if s % 2 == 0 else b) for s in range(n)]
+        names = _seating(a, b, n, swap)
         bots = [make_bot(x, samples=samples) for x in names]
         match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
-        decision = 0
-        while match.hand.to_act is not None:
-            seat = match.hand.to_act
-            view = match.view(seat)
-            rng = random.Random(f"{deal_seed}/{int(swap)}/{seat}/{decision}")
-            ctx = BotContext(rng) if budget is None else BotContext(rng, budget_s=budget)
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view, ctx)
-            ms = (time.perf_counter() - t0) * 1000
-            out["times"][names[seat]].setdefault(view.phase, []).append(ms)
-            match.apply(action, seat)
-            decision += 1
+        _drive(match, bots, names, out["times"], f"{deal_seed}/{int(swap)}", budget)
         result = match.results[-1]
         deltas = result.deltas
         columns = [rules.side_of(s) for s in range(n)]
@@ -80,16 +98,36 @@ def play_board(args: Job) -> dict[str, Any]:
             b_seats = [s for s in range(n) if names[s] == b]
         mean_a = sum(deltas[columns[s]] for s in a_seats) / len(a_seats)
         mean_b = sum(deltas[columns[s]] for s in b_seats) / len(b_seats)
-        run = {
-            "diff": mean_a - mean_b,
-            "bidder": None,
-            "made": result.made,
-            "thrown_in": bool(result.thrown_in),
-        }
-        if result.bidder is not None:
-            run["bidder"] = names[result.bidder]
-        out["runs"].append(run)
+        out["runs"].append(_run_record(result, names, mean_a - mean_b))
         out["diff"] += (mean_a - mean_b) / 2
+    return out
+
+
+MAX_HANDS = 100  # a game between bots that keep getting set could in principle go on forever
+
+
+def play_game(args: Job) -> dict[str, Any]:
+    """Play one whole game to the target both ways (the same deal sequence, seats swapped); A's games won."""
+    preset, a, b, index, game_seed, budget, samples = args
+    rules = PRESETS[preset].rules
+    n = rules.players
+    out: dict[str, Any] = {"diff": 0.0, "wins": 0, "hands": [], "runs": [], "times": {a: {}, b: {}}}
+    for swap in (False, True):
+        names = _seating(a, b, n, swap)
+        bots = [make_bot(x, samples=samples) for x in names]
+        match = Match(rules, seed=game_seed, first_dealer=index % n)
+        while True:
+            _drive(match, bots, names, out["times"], f"{game_seed}/{int(swap)}/{len(match.hands)}", budget)
+            out["runs"].append(_run_record(match.results[-1], names, 0.0))
+            if match.winner is not None or len(match.hands) >= MAX_HANDS:
+                break
+            match.next_hand()
+        winner = match.winner
+        won = winner is not None and any(names[s] == a and rules.side_of(s) == winner for s in range(n))
+        lost = winner is not None and not won
+        out["wins"] += won
+        out["diff"] += (float(won) - float(lost)) / 2
+        out["hands"].append(len(match.hands))
     return out
 
 
@@ -108,17 +146,10 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
     var = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
     half = 1.96 * math.sqrt(var / count)
     summary: dict[str, Any] = {
-        "a": a,
-        "b": b,
-        "preset": preset,
-        "deals": count,
-        "mean_diff": round(mean, 2),
-        "ci95": [round(mean - half, 2), round(mean + half, 2)],
-        "deals_won": {
-            a: sum(1 for d in diffs if d > 0),
-            b: sum(1 for d in diffs if d < 0),
-            "tied": sum(1 for d in diffs if d == 0),
-        },
+        "a": a, "b": b, "preset": preset, "deals": count,
+        "mean_diff": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "deals_won": {a: sum(1 for d in diffs if d > 0), b: sum(1 for d in diffs if d < 0),
+                      "tied": sum(1 for d in diffs if d == 0)},
         "seconds": round(seconds, 1),
     }
     bids: dict[str, dict[str, int]] = {a: {"made": 0, "set": 0}, b: {"made": 0, "set": 0}}
@@ -139,41 +170,72 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
                 phases.setdefault(phase, []).extend(values)
                 every.extend(values)
         timing[bot] = {
-            "p50": round(_percentile(every, 0.5), 2),
-            "p95": round(_percentile(every, 0.95), 2),
+            "p50": round(_percentile(every, 0.5), 2), "p95": round(_percentile(every, 0.95), 2),
             "max": round(max(every, default=0.0), 2),
-            "phases": {
-                p: {
-                    "p50": round(_percentile(v, 0.5), 2),
-                    "p95": round(_percentile(v, 0.95), 2),
-                    "max": round(max(v), 2),
-                    "count": len(v),
-                }
-                for p, v in sorted(phases.items())
-            },
+            "phases": {p: {"p50": round(_percentile(v, 0.5), 2), "p95": round(_percentile(v, 0.95), 2),
+                           "max": round(max(v), 2), "count": len(v)} for p, v in sorted(phases.items())},
         }
     summary["decision_ms"] = timing
+    summary["calibration"] = {bot: calibration(boards, bot) for bot in (a, b)}
+    if boards and "wins" in boards[0]:
+        summary["games"] = games_summary(a, b, boards)
     return summary
 
 
-def run_arena(
-    a: str,
-    b: str,
-    preset: str,
-    deals: int,
-    seed: int,
-    workers: int = 2,
-    budget: float | None = None,
-    samples: int | None = None,
-) -> dict[str, Any]:
-    seeds = board_seeds(seed, deals)
+def calibration(boards: list[dict[str, Any]], bot: str) -> dict[int, dict[str, Any]]:
+    """Per bid level won by ``bot``: contracts, how many made, and the bidding side's mean points made / set."""
+    levels: dict[int, list[tuple[bool, int]]] = {}
+    for board in boards:
+        for run in board["runs"]:
+            if run["bidder"] == bot and run.get("bid") is not None and run.get("points") is not None:
+                levels.setdefault(run["bid"], []).append((bool(run["made"]), run["points"]))
+    out: dict[int, dict[str, Any]] = {}
+    for level, runs in sorted(levels.items()):
+        made = [p for m, p in runs if m]
+        sets = [p for m, p in runs if not m]
+        out[level] = {"contracts": len(runs), "made": len(made),
+                      "made_pct": round(100 * len(made) / len(runs), 1),
+                      "points_made": round(sum(made) / len(made), 1) if made else None,
+                      "points_set": round(sum(sets) / len(sets), 1) if sets else None}
+    return out
+
+
+def games_summary(a: str, b: str, boards: list[dict[str, Any]]) -> dict[str, Any]:
+    """Games won by A over game pairs (each deal sequence played both ways), with a 95% CI over the pairs."""
+    pairs = [x["wins"] / 2 for x in boards]
+    count = len(pairs)
+    mean = sum(pairs) / count
+    var = sum((p - mean) ** 2 for p in pairs) / max(1, count - 1)
+    half = 1.96 * math.sqrt(var / count)
+    hands = [h for x in boards for h in x["hands"]]
+    return {"pairs": count, "games": 2 * count, "won": {a: sum(x["wins"] for x in boards),
+                                                          b: 2 * count - sum(x["wins"] for x in boards)},
+            "win_rate": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "hands_per_game": round(sum(hands) / len(hands), 1)}
+
+
+def run_arena(a: str, b: str, preset: str, deals: int, seed: int, workers: int = 2,
+              budget: float | None = None, samples: int | None = None, games: bool = False,
+              log: Path | None = None) -> dict[str, Any]:
+    """``deals`` boards (or, with ``games``, game pairs); each finished board is appended to ``log`` at once,
+    so a stopped run keeps what it played (``krook arena --from-log`` summarises it)."""
+    seeds = board_seeds(seed, deals) if not games else [hand_seed(seed + 7919, i) for i in range(deals)]
     jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)]
+    play = play_game if games else play_board
     started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            boards = list(pool.imap(play_board, jobs, chunksize=4))
-    else:
-        boards = [play_board(job) for job in jobs]
+    boards: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(log.open("a")) if log is not None else None
+        if workers > 1:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(workers))
+            done: Iterable[dict[str, Any]] = pool.imap(play, jobs, chunksize=1 if games else 4)
+        else:
+            done = (play(job) for job in jobs)
+        for board in done:
+            boards.append(board)
+            if sink is not None:
+                sink.write(json.dumps({"a": a, "b": b, "preset": preset, "samples": samples, **board}) + "\n")
+                sink.flush()
     summary = summarise(a, b, preset, boards, time.perf_counter() - started)
     summary["samples"] = samples
     return summary
@@ -181,50 +243,63 @@ def run_arena(
 
 def print_summary(s: dict[str, Any]) -> None:
     a, b = s["a"], s["b"]
-    print(f"{a} vs {b}, {s['preset']}, {s['deals']} duplicate deals ({s['seconds']} s)")
-    print(
-        f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
-        f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
-    )
-    won = s["deals_won"]
-    print(f"deals won: {a} {won[a]}, {b} {won[b]}, tied {won['tied']}  (thrown in: {s['thrown_in']} runs)")
+    games = s.get("games")
+    if games:
+        print(f"{a} vs {b}, {s['preset']}, {games['pairs']} duplicate game pairs ({s['seconds']} s, "
+              f"{games['hands_per_game']} hands a game)")
+        print(f"games won: {a} {games['won'][a]}, {b} {games['won'][b]}; {a} win rate {games['win_rate']:.3f}  "
+              f"95% CI [{games['ci95'][0]:.3f}, {games['ci95'][1]:.3f}]")
+    else:
+        print(f"{a} vs {b}, {s['preset']}, {s['deals']} duplicate deals ({s['seconds']} s)")
+        print(f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
+              f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]")
+        won = s["deals_won"]
+        print(f"deals won: {a} {won[a]}, {b} {won[b]}, tied {won['tied']}  (thrown in: {s['thrown_in']} runs)")
     for bot in (a, b):
         bids = s["bids"][bot]
         print(f"  {bot}: bids made {bids['made']}, set {bids['set']}")
     for bot in (a, b):
+        for level, c in s["calibration"][bot].items():
+            print(f"    {bot} bid {level}: made {c['made']}/{c['contracts']} ({c['made_pct']}%), "
+                  f"points when made {c['points_made']}, when set {c['points_set']}")
+    for bot in (a, b):
         t = s["decision_ms"][bot]
         print(f"  {bot} decision ms: p50 {t['p50']}, p95 {t['p95']}, max {t['max']}")
         for phase, v in t["phases"].items():
-            print(
-                f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})"
-            )
+            print(f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})")
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else ""
-    )
+    parser = argparse.ArgumentParser(prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--a", default="hard")
     parser.add_argument("--b", default="medium")
     parser.add_argument("--preset", default="kentucky-discard")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--budget", type=float, default=None, help="seconds per decision (default: the bot's)"
-    )
-    parser.add_argument(
-        "--samples",
-        type=int,
-        default=None,
-        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)",
-    )
+    parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: the bot's)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)")
+    parser.add_argument("--games", action="store_true",
+                        help="whole games to the target: --deals counts game pairs (each played both ways)")
+    parser.add_argument("--log", type=Path, default=None, help="append each finished board to this JSONL file")
+    parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
+    if opts.from_log is not None:
+        boards = [json.loads(line) for line in opts.from_log.read_text().splitlines() if line.strip()]
+        if not boards:
+            print(f"krook arena: {opts.from_log} holds no boards", file=sys.stderr)
+            return 2
+        first = boards[0]
+        summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
+        summary["samples"] = first.get("samples")
+        print(json.dumps(summary) if opts.json else "", end="\n" if opts.json else "")
+        if not opts.json:
+            print_summary(summary)
+        return 0
     if opts.preset not in PRESETS:
-        print(
-            f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr
-        )
+        print(f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
         return 2
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
@@ -232,9 +307,8 @@ def main(argv: Sequence[str]) -> int:
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
         return 2
-    summary = run_arena(
-        opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget, opts.samples
-    )
+    summary = run_arena(opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget,
+                        opts.samples, opts.games, opts.log)
     if opts.json:
         print(json.dumps(summary))
     else:

@@ -5,7 +5,7 @@ Everything here is computed from the view's plain data. A bot never holds anythi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -61,6 +61,9 @@ class Knowledge:
     tricks_done: int
     bids: list[tuple[int, str]]
     dealer: int
+    # (seat, cards it played from then on, cards that would have won, how telling): moments a seat let a
+    # worthwhile trick go to a card it could have beaten; see ``ducks``
+    ducked: list[tuple[int, int, int, float]] = field(default_factory=list)
 
     @property
     def play(self) -> PlayRules:
@@ -94,11 +97,7 @@ class Knowledge:
             return {self.bidder, self.partner}
         if self.called is not None and (self.hand >> self.called & 1):
             return {self.bidder, self.seat}
-        if (
-            self.called is not None
-            and self.seat == self.bidder
-            and self.played_by[self.seat] >> self.called & 1
-        ):
+        if self.called is not None and self.seat == self.bidder and self.played_by[self.seat] >> self.called & 1:
             return {self.bidder}
         return None
 
@@ -120,7 +119,9 @@ def read_view(view: SeatView) -> Knowledge:
     played_by = [0] * n
     played = 0
     trump_mask = (COLOR_MASKS[trump] | BIRDS) if trump is not None else 0
-    tricks: list[list[tuple[int, int]]] = [[(s, CARD_BY_NAME[c]) for s, c in t.cards] for t in view.tricks]
+    tricks: list[list[tuple[int, int]]] = [
+        [(s, CARD_BY_NAME[c]) for s, c in t.cards] for t in view.tricks
+    ]
     trick = [(s, CARD_BY_NAME[c]) for s, c in view.trick]
     for cards in [*tricks, trick]:
         if not cards:
@@ -142,36 +143,69 @@ def read_view(view: SeatView) -> Knowledge:
     known_nest = mask_of_names(view.nest) if view.nest else 0
     buried = mask_of_names(view.buried) if view.buried else 0
     if buried:
-        known_nest = (
-            0  # the bidder knows where every former nest card went; the buried cards are what's hidden
-        )
+        known_nest = 0  # the bidder knows where every former nest card went; the buried cards are what's hidden
     elif view.bidder == view.seat and known_nest:
         known_nest = 0 if view.phase == "discard" else known_nest  # during the discard the nest is in hand
     called = CARD_BY_NAME[view.called] if view.called else None
+    ducked = ducks(rules, trump, [*tricks, trick] if trick else tricks, view.bidder, view.partner) \
+        if trump is not None else []
     leader = view.trick_leader if view.phase == "play" else None
     if trick:
         leader = trick[0][0]
     return Knowledge(
-        rules=rules,
-        seat=seat,
-        n=n,
-        phase=view.phase,
-        hand=hand,
-        trump=trump,
-        played=played,
-        trick=trick,
-        leader=leader,
-        cannot=cannot,
-        sizes=list(view.hand_sizes),
-        bidder=view.bidder,
-        bid=view.bid,
-        known_nest=known_nest,
-        buried=buried,
-        called=called,
-        partner=view.partner,
-        played_by=played_by,
-        points_taken=list(view.points_taken),
-        tricks_done=len(view.tricks),
-        bids=list(view.bids),
-        dealer=view.dealer,
+        rules=rules, seat=seat, n=n, phase=view.phase, hand=hand, trump=trump, played=played, trick=trick,
+        leader=leader, cannot=cannot, sizes=list(view.hand_sizes), bidder=view.bidder, bid=view.bid,
+        known_nest=known_nest, buried=buried, called=called, partner=view.partner, played_by=played_by,
+        points_taken=list(view.points_taken), tricks_done=len(view.tricks), bids=list(view.bids),
+        dealer=view.dealer, ducked=ducked,
     )
+
+
+DUCK_POINTS = 10  # a trick worth this much at a seat's turn is one a sound player wins when it can
+
+
+def ducks(rules: Rules, trump: int, history: list[list[tuple[int, int]]], bidder: int | None,
+          partner: int | None) -> list[tuple[int, int, int, float]]:
+    """Moments a seat let a trick worth ``DUCK_POINTS`` or more stay with a seat not known to be its teammate.
+
+    A sound player (every Krook strength plays that way) takes such a trick when it holds a card that wins it,
+    the Krook included where it may be played at any time; so a deal giving that seat such a card then is less
+    likely. Each moment is (seat, the cards it played from that trick on, the cards that would have won, weight)."""
+    play = play_rules(rules, trump)
+    points = rules.point_list
+    later = [0] * rules.players
+    out: list[tuple[int, int, int, float]] = []
+    for cards in reversed(history):
+        for s, c in cards:
+            later[s] |= 1 << c
+        if len(cards) < 2:
+            continue
+        first = cards[0][1]
+        led = trump if first >= KROOK else first >> 4
+        power = play.power[led]
+        best_seat, best = cards[0][0], power[first]
+        worth = points[first]
+        for s, c in cards[1:]:
+            beaten = power[c] <= best
+            if beaten and worth >= DUCK_POINTS and not _same_side(rules, s, best_seat, bidder, partner):
+                followed = bool(play.follow[led] >> c & 1)
+                allowed = play.follow[led] if followed else rules.deck_mask
+                if rules.krook_any_time:
+                    allowed |= BIRDS
+                winners = sum(1 << x for x in range(66) if allowed >> x & 1 and power[x] > best)
+                if winners:
+                    out.append((s, later[s], winners, 0.9 if worth >= 15 else 0.5))
+            if not beaten:
+                best_seat, best = s, power[c]
+            worth += points[c]
+    return out
+
+
+def _same_side(rules: Rules, a: int, b: int, bidder: int | None, partner: int | None) -> bool:
+    """Whether every seat can tell that ``a`` and ``b`` play together (then letting the trick go is right)."""
+    if rules.partnership == "fixed":
+        return a % 2 == b % 2
+    if rules.partnership == "called" and bidder is not None and partner is not None:
+        pair = {bidder, partner}
+        return (a in pair) == (b in pair)
+    return False

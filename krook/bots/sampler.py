@@ -2,13 +2,17 @@
 
 The unseen cards go to the other seats (as many as each holds) and to the hidden nest, never to a seat that has
 shown a void in that card's colour, never the called card into the nest. The bidding is soft evidence: each deal
-gets a weight from how well each bidder's and passer's hand fits what they did (``bid_weight``).
+gets a weight from how well each bidder's and passer's hand fits what they did (``bid_weight``); so are the
+bidder's trump choice and burial (``play_weight``): a bidder names a colour it is long in and buries neither trump,
+nor the Krook, nor a master, nor (where burying them is barred) counters. ``deal_weight`` is the product.
 """
 
 from __future__ import annotations
 
 import math
 import random
+
+from krook.rules.cards import KROOK
 
 from .evaluate import best_trump_value
 from .fast import bits
@@ -102,3 +106,45 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, str]]) -> f
         if action.startswith("bid"):
             high = int(action.split()[1])
     return math.exp(logw)
+
+
+def play_weight(k: Knowledge, hands: list[int], nest: int) -> float:
+    """How likely the bidder's trump choice and burial were with this deal (1.0 when there is nothing to read)."""
+    bidder = k.bidder
+    if bidder is None or bidder == k.seat or k.trump is None:
+        return duck_weight(k, hands) if k.ducked else 1.0
+    rules = k.rules
+    play = k.play
+    logw = 0.0
+    # a bidder names a colour it is long in: about two fifths of its hand in trump is usual, fewer is rarer
+    held = (hands[bidder] | k.played_by[bidder]) & play.trump_mask
+    expected = round(rules.hand_size * 0.4)
+    logw -= 0.45 * max(0, expected - held.bit_count())
+    if rules.nest_size and nest and k.phase == "play":
+        # the hidden cards were buried by the bidder (or, before the bury, are the nest: nothing to read)
+        for card in bits(nest & play.trump_mask):
+            logw -= 2.5 if card >= KROOK else 0.8
+        for color in range(4):
+            if color == k.trump:
+                continue
+            top = [c for c in play.order[color] if rules.deck_mask >> c & 1]
+            if top and nest >> top[-1] & 1:
+                logw -= 0.6  # a bidder keeps the master of a colour
+        if not rules.bury_counters:
+            logw -= 2.0 * (nest & rules.counter_mask).bit_count()
+    return math.exp(logw) * (duck_weight(k, hands) if k.ducked else 1.0)
+
+
+def duck_weight(k: Knowledge, hands: list[int]) -> float:
+    """How likely the tricks seats let go were with this deal: a seat given a card then that would have taken a
+    worthwhile trick from the other side, and that did not play it, is less likely to have held it."""
+    logw = 0.0
+    for seat, later, winners, weight in k.ducked:
+        if seat != k.seat and (hands[seat] | later) & winners:
+            logw -= weight
+    return math.exp(logw)
+
+
+def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, str]]) -> float:
+    """Everything the auction, the trump choice and the burial say about this deal, as one weight."""
+    return bid_weight(k, hands, bids) * play_weight(k, hands, nest)

@@ -1,4 +1,4 @@
-"""The three strengths families play with: easy, medium and hard. ``make_bot`` imports this module.
+"""The strengths families play with: easy, medium, hard and expert. ``make_bot`` imports this module.
 
 * medium: hand evaluation (``evaluate``) to bid, bury and name trump; card play by ``playout.policy`` with the
   seat's knowledge (cards counted, voids shown, partner winning or not).
@@ -7,22 +7,27 @@
 * hard: determinisation. It deals the unseen cards many times consistently with what its seat knows, weighting
   deals by how well they explain the bidding, and scores each candidate action in every deal, by playouts while
   many tricks remain and by the exact solver in the last tricks, as the expected change of the score (making or
-  setting the bid). Bidding, burying and trump are chosen by simulating the nest and the other hands.
+  setting the bid). It bids with the learned bidding model (``bidding``); burying and trump are chosen by
+  simulating the nest and the other hands.
+* expert: hard with a longer think (``ExpertBot``).
 """
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Sequence
 
-from krook.rules import SeatView
+from krook.rules import Rules, SeatView
 from krook.rules.cards import CARD_BY_NAME, CARD_NAMES, COLOR_MASKS, KROOK
 
 from .base import BotContext, register
+from .bidding import PresetModel, hand_features, model_for, play_contract, take_nest
 from .evaluate import best_trump_value, choose_discard, trump_value
-from .fast import bits
-from .knowledge import Knowledge, play_rules, read_view
+from .fast import PlayRules, bits
+from .knowledge import Knowledge, read_view
 from .playout import playout, policy
-from .sampler import bid_weight, sample_deal
+from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
 
 LETTERS = "RYGB"
@@ -95,12 +100,8 @@ class MediumBot:
     @staticmethod
     def partner_holds_bid(view: SeatView, k: Knowledge) -> bool:
         """Fixed partners: my partner has the high bid (and, then, bidding over them only costs us)."""
-        return (
-            k.rules.partnership == "fixed"
-            and view.high_bidder is not None
-            and view.high_bidder != k.seat
-            and view.high_bidder % 2 == k.seat % 2
-        )
+        return (k.rules.partnership == "fixed" and view.high_bidder is not None
+                and view.high_bidder != k.seat and view.high_bidder % 2 == k.seat % 2)
 
     # nest and trump ---------------------------------------------------------------------------------------
     def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
@@ -129,17 +130,8 @@ class MediumBot:
 
     # play ---------------------------------------------------------------------------------------------------
     def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        card = policy(
-            k.play,
-            k.seat,
-            k.hand,
-            k.trick,
-            k.played,
-            _sides(k),
-            _on_bidding_side(k),
-            k.cannot,
-            k.hand.bit_count(),
-        )
+        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), k.cannot,
+                      k.hand.bit_count())
         return _play(card)
 
 
@@ -171,10 +163,8 @@ class EasyBot(MediumBot):
         required = [CARD_BY_NAME[c] for c in rule["required"]]
         trump = self._longest(k)
         rank = k.rules.rank
-        free = sorted(
-            (c for c in allowed if c not in required),
-            key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12),
-        )
+        free = sorted((c for c in allowed if c not in required),
+                      key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12))
         chosen = required + free[: rule["count"] - len(required)]
         return _discard_text(sum(1 << c for c in chosen))
 
@@ -192,21 +182,64 @@ class EasyBot(MediumBot):
                 # plays its biggest card, whoever is winning
                 return _play(max(moves, key=lambda c: (k.play.rank[c], c)))
             return _play(moves[int(ctx.rng.random() * len(moves))])
-        card = policy(
-            k.play,
-            k.seat,
-            k.hand,
-            k.trick,
-            k.played,
-            _sides(k),
-            _on_bidding_side(k),
-            None,
-            k.hand.bit_count(),
-        )
+        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), None,
+                      k.hand.bit_count())
         return _play(card)
 
 
 # -- hard --------------------------------------------------------------------------------------------------------
+def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> float:
+    """Mean score change of my side holding the contract at ``amount``, over the points my side takes."""
+    total = rules.card_points_total + rules.bonus_total
+    others = max(1, n - 1) if rules.partnership == "individual" else 1
+    return sum((a if a >= amount else -amount) - (total - a) / others for a in results) / len(results)
+
+
+def _heard(k: Knowledge, seat: int, total: float) -> tuple[float | None, float | None]:
+    """What a seat's bids and passes say about its hand value (fraction of the total): (at least, below)."""
+    rules = k.rules
+    slack = 0.0625  # an eighth of a hand's value either side: bids are estimates, not promises
+    low: float | None = None
+    high: float | None = None
+    level = rules.min_bid
+    for s, action in k.bids:
+        if action.startswith("bid "):
+            amount = int(action.split()[1])
+            if s == seat:
+                low = max(low or 0.0, amount / total - slack)
+            level = amount + rules.bid_step
+        elif action == "pass" and s == seat:
+            high = level / total + slack
+    return low, high
+
+
+def _heard_value(model: PresetModel, k: Knowledge, seat: int, total: float) -> float:
+    low, high = _heard(k, seat, total)
+    return model.expected_value(low, high)
+
+
+def _heard_max(model: PresetModel, k: Knowledge, seats: list[int], total: float) -> float:
+    """Expected strongest hand value among ``seats``, each drawn from the values its bids leave possible."""
+    if not seats:
+        return 0.0
+    pools = []
+    for seat in seats:
+        low, high = _heard(k, seat, total)
+        pool = [v for v in model.values if (low is None or v >= low) and (high is None or v < high)]
+        pools.append(pool or [model.expected_value(low, high)])
+    grid = sorted({v for pool in pools for v in pool})
+    expected = 0.0
+    below = 0.0
+    for v in grid:
+        at_most = 1.0
+        for pool in pools:
+            at_most *= sum(1 for x in pool if x <= v) / len(pool)
+        expected += v * (at_most - below)
+        below = at_most
+    return expected
+
+
+
 # Solve exactly when this many cards (or fewer) are left in all hands: 4 tricks of 4 players. The solver's cost
 # grows with the cards in play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s
 # with 4 tricks of 6 players) and three players get 5.
@@ -240,13 +273,9 @@ class HardBot(MediumBot):
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
 
-    def __init__(
-        self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
-    ) -> None:
+    def __init__(self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None) -> None:
         if samples is not None and samples < 1:
-            raise ValueError(
-                f"samples must be at least 1 (got {samples}): a decision needs one deal to score"
-            )
+            raise ValueError(f"samples must be at least 1 (got {samples}): a decision needs one deal to score")
         self.budget_s = budget_s
         self.max_samples = max_samples
         self.samples = samples
@@ -279,7 +308,7 @@ class HardBot(MediumBot):
         samples = 0
         while self._more(samples, self.max_samples, 4, deadline):
             hands, nest = sample_deal(k, ctx.rng)
-            w = bid_weight(k, hands, view.bids)
+            w = deal_weight(k, hands, nest, view.bids)
             samples += 1
             if w <= 0:
                 continue
@@ -307,21 +336,11 @@ class HardBot(MediumBot):
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
                     if len(trick) == k.n:
-                        taken = self._finish_trick(
-                            play, hs, trick, k.played | (1 << card), sides, bidding, last_bonus, ctx.rng
-                        )
+                        taken = self._finish_trick(play, hs, trick, k.played | (1 << card), sides, bidding,
+                                                   last_bonus, ctx.rng)
                     else:
-                        taken = playout(
-                            play,
-                            hs,
-                            leader,
-                            trick,
-                            k.played | (1 << card),
-                            sides,
-                            bidding,
-                            last_bonus,
-                            ctx.rng,
-                        )
+                        taken = playout(play, hs, leader, trick, k.played | (1 << card), sides, bidding,
+                                        last_bonus, ctx.rng)
                     mine = so_far + sum(taken[s] for s in mates)
                     score[card] += w * _utility(k, mine, total, bidder_mine)
             weight_sum += w
@@ -329,7 +348,9 @@ class HardBot(MediumBot):
         return _play(best)
 
     @staticmethod
-    def _finish_trick(play, hands, trick, played, sides, bidding, last_bonus, rng):  # type: ignore[no-untyped-def]
+    def _finish_trick(play: PlayRules, hands: list[int], trick: list[tuple[int, int]], played: int,
+                      sides: Sequence[Sequence[bool | None]], bidding: Sequence[bool | None], last_bonus: int,
+                      rng: random.Random) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
         gained = sum(play.points[c] for _, c in trick)
@@ -378,81 +399,52 @@ class HardBot(MediumBot):
             w = bid_weight(k, hands, k.bids)
             if w < 0.05 and tries < limit * 4:
                 continue
-            mine = hands[k.seat] | nest
-            _, trump = best_trump_value(rules, mine)
-            if rules.nest_size:
-                allowed = mine if rules.bury_counters else mine & ~rules.counter_mask
-                if allowed.bit_count() < rules.nest_size:
-                    allowed, required = mine, mine & ~rules.counter_mask
-                else:
-                    required = 0
-                buried = choose_discard(rules, mine, trump, rules.nest_size, allowed, required)
-            else:
-                buried = 0
-            hands[k.seat] = mine & ~buried
+            hands[k.seat], buried, trump = take_nest(rules, hands[k.seat], nest)
             out.append(self._simulate(k, hands, trump, buried if rules.nest_size else nest, k.seat, ctx))
         return out
 
-    def _simulate(
-        self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int, ctx: BotContext
-    ) -> float:
-        rules = k.rules
-        play = play_rules(rules, trump)
-        n = k.n
-        if rules.partnership == "fixed":
-            mates = {s for s in range(n) if s % 2 == bidder % 2}
-        elif rules.partnership == "called":
-            # the bidder calls the best trump it lacks
-            partner = next(
-                (
-                    s
-                    for s in range(n)
-                    for c in reversed(play.order[trump])
-                    if hands[s] >> c & 1 and not hands[bidder] >> c & 1
-                ),
-                bidder,
-            )
-            mates = {bidder, partner}
-        else:
-            mates = {bidder}
-        sides = [[(s in mates) == (t in mates) for t in range(n)] for s in range(n)]
-        bidding = [s in mates for s in range(n)]
-        hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
-        last_bonus = rules.last_trick_bonus + (hidden_pts if rules.nest_to == "last_trick" else 0)
-        lead = rules.first_lead
-        leader = (
-            bidder
-            if lead == "bidder"
-            else ((bidder + 1) % n if lead == "left_of_bidder" else (k.dealer + 1) % n)
-        )
-        taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, ctx.rng)
-        mine = sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0)
-        return float(mine)
+    def _simulate(self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int,
+                  ctx: BotContext) -> float:
+        return play_contract(k.rules, hands, trump, hidden, bidder, k.dealer, ctx.rng)
 
     def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
         legal = view.legal_actions().texts
         bids = [a for a in legal if a.startswith("bid ")]
-        if "pass" not in legal or not bids:
-            return bids[0] if bids else "pass"
-        if self.partner_holds_bid(view, k):
+        if not bids:
+            return "pass"
+        if "pass" not in legal and "redeal" not in legal:
+            return bids[0]  # the stuck dealer with no way out: the lowest bid is the cheapest contract
+        if "pass" in legal and self.partner_holds_bid(view, k):
             return "pass"
         rules = k.rules
-        deadline = self._deadline(ctx)
-        results = self._as_bidder(k, ctx, deadline, 48)
-        total = rules.card_points_total + rules.bonus_total
         lowest = int(bids[0].split()[1])
-
-        def eu(b: int) -> float:
-            if rules.partnership == "individual":
-                others = max(1, k.n - 1)
-                return sum((a if a >= b else -b) - (total - a) / others for a in results) / len(results)
-            return sum((a if a >= b else -b) - (total - a) for a in results) / len(results)
-
+        eu = self._learned_value(view, k, lowest)
+        if eu is None:
+            results = self._as_bidder(k, ctx, self._deadline(ctx), 48)
+            eu = _expected_score(rules, k.n, [a for a in results], lowest)
         # what passing is worth: defending against someone else's contract
+        total = rules.card_points_total + rules.bonus_total
         pass_value = -total / k.n * 0.6 if rules.partnership == "individual" else -total * 0.25
-        if "redeal" in legal and eu(lowest) < pass_value - 30:
+        if "redeal" in legal and eu < pass_value - 30:
             return "redeal"
-        return bids[0] if eu(lowest) > pass_value else "pass"
+        if "pass" not in legal:
+            return bids[0]
+        return bids[0] if eu > pass_value else "pass"
+
+    @staticmethod
+    def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
+        """Expected score change of holding the contract at ``amount``, from the learned bidding model."""
+        model = model_for(view.preset)
+        if model is None:
+            return None
+        rules = k.rules
+        total = float(rules.card_points_total + rules.bonus_total)
+        partner = (k.seat + 2) % k.n if rules.partnership == "fixed" else None
+        help_ = _heard_value(model, k, partner, total) if partner is not None else 0.0
+        others = [s for s in range(k.n) if s not in (k.seat, partner)]
+        threat = _heard_max(model, k, others, total)
+        outcomes = [o * total for o in model.outcomes([*hand_features(rules, k.hand), help_, threat])]
+        return _expected_score(rules, k.n, outcomes, amount)
 
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
         return best_trump_value(k.rules, k.hand)[0]
@@ -468,10 +460,8 @@ class HardBot(MediumBot):
         options: dict[int, int] = {}
         for trump in ranked:
             for void_first in (True, False):
-                for bury in (True, False) if rules.bury_counters else (False,):
-                    d = choose_discard(
-                        rules, k.hand, trump, rule["count"], allowed, required, void_first, bury
-                    )
+                for bury in ((True, False) if rules.bury_counters else (False,)):
+                    d = choose_discard(rules, k.hand, trump, rule["count"], allowed, required, void_first, bury)
                     options.setdefault(d, trump)
         if len(options) == 1:
             return _discard_text(next(iter(options)))
@@ -484,9 +474,8 @@ class HardBot(MediumBot):
         best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
         return "trump " + LETTERS[best[1]]
 
-    def _compare(
-        self, k: Knowledge, ctx: BotContext, deadline: float, options: list[tuple[int, int]]
-    ) -> tuple[int, int]:
+    def _compare(self, k: Knowledge, ctx: BotContext, deadline: float,
+                 options: list[tuple[int, int]]) -> tuple[int, int]:
         """Pick the (buried cards, trump) with the best expected score change over sampled deals."""
         rules = k.rules
         totals = [0.0] * len(options)
@@ -503,3 +492,21 @@ class HardBot(MediumBot):
                 mine = self._simulate(k, hs, trump, buried, k.seat, ctx)
                 totals[i] += (mine if mine >= bid else -bid) - (total - mine)
         return options[max(range(len(options)), key=lambda i: totals[i])]
+
+
+
+
+# -- expert ------------------------------------------------------------------------------------------------------
+@register("expert")
+class ExpertBot(HardBot):
+    """Hard with a longer think: four times the deals, a 2 s budget, and exact solving one trick earlier.
+
+    In fixed-work mode ``samples`` is hard's count: expert deals ``WORK_FACTOR`` times as many."""
+
+    name = "expert"
+    default_budget_s = 2.0
+    exact_cards = EXACT_CARDS + 4
+    WORK_FACTOR = 4
+
+    def __init__(self, budget_s: float | None = None, max_samples: int = 800, samples: int | None = None) -> None:
+        super().__init__(budget_s, max_samples, None if samples is None else samples * self.WORK_FACTOR)

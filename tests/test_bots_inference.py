@@ -1,0 +1,87 @@
+"""What the sampler reads from the play: the bidder's trump and burial, and worthwhile tricks a seat let go."""
+
+from __future__ import annotations
+
+import random
+
+from krook.bots.knowledge import ducks, read_view
+from krook.bots.sampler import duck_weight, play_weight, sample_deal
+from krook.rules import PRESETS, Match
+from krook.rules.cards import CARD_BY_NAME, KROOK
+
+RULES = PRESETS["kentucky-discard"].rules
+BLACK = 3
+
+
+def card(name: str) -> int:
+    return CARD_BY_NAME[name]
+
+
+def test_letting_a_counter_trick_go_to_an_opponent_is_remembered() -> None:
+    # seat 0 leads R10 (10 points); seat 1 (an opponent) follows R5; seat 2 (seat 0's partner) follows R6
+    history = [[(0, card("R10")), (1, card("R5")), (2, card("R6"))]]
+    found = ducks(RULES, BLACK, history, None, None)
+    assert [s for s, *_ in found] == [1], "only the opponent who let it go; a partner does not take it back"
+    seat, later, winners, weight = found[0]
+    assert later == 1 << card("R5")
+    assert winners >> card("R13") & 1 and winners >> KROOK & 1, "a higher red, or the Krook at any time"
+    assert not winners >> card("R9") & 1 and not winners >> card("B14") & 1  # seat 1 followed: no trumping
+    assert weight > 0
+
+
+def test_a_cheap_trick_says_nothing() -> None:
+    history = [[(0, card("R6")), (1, card("R5"))]]
+    assert ducks(RULES, BLACK, history, None, None) == []
+
+
+def _play_to_trick(preset: str, tricks: int, seed: int) -> Match:
+    match = Match(PRESETS[preset].rules, seed=seed)
+    rng = random.Random(seed)
+    while match.hand.to_act is not None and len(match.hand.tricks) < tricks:
+        match.apply(match.legal_actions().sample(rng))
+    return match
+
+
+def test_deals_that_contradict_a_let_go_trick_weigh_less() -> None:
+    for seed in range(40):
+        match = _play_to_trick("kentucky-discard", 3, seed)
+        looker = (match.hand.bidder + 1) % 4 if match.hand.bidder is not None else 0
+        k = read_view(match.view(looker))
+        event = next((e for e in k.ducked if e[0] != looker and e[2] & k.unseen), None)
+        if event is None:
+            continue
+        seat, _, winners, _ = event
+        rng = random.Random(seed)
+        with_winner = without = None
+        for _ in range(400):
+            hands, nest = sample_deal(k, rng)
+            if hands[seat] & winners:
+                with_winner = with_winner or (hands, nest)
+            else:
+                without = without or (hands, nest)
+        if with_winner and without:
+            assert duck_weight(k, with_winner[0]) < duck_weight(k, without[0])
+            return
+    raise AssertionError("no position with a trick let go was found in 40 seeded hands")
+
+
+def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards() -> None:
+    for seed in range(40):
+        match = _play_to_trick("kentucky-discard", 1, seed)
+        bidder = match.hand.bidder
+        if bidder is None or match.hand.trump is None:
+            continue
+        k = read_view(match.view((bidder + 1) % 4))
+        rng = random.Random(seed)
+        trumpy = plain = None
+        for _ in range(400):
+            hands, nest = sample_deal(k, rng)
+            if nest & k.play.trump_mask:
+                trumpy = trumpy or (hands, nest)
+            else:
+                plain = plain or (hands, nest)
+        if trumpy and plain and (trumpy[0][bidder] & k.play.trump_mask).bit_count() == (
+                plain[0][bidder] & k.play.trump_mask).bit_count():
+            assert play_weight(k, trumpy[0], trumpy[1]) < play_weight(k, plain[0], plain[1])
+            return
+    raise AssertionError("no comparable pair of burials was found in 40 seeded hands")
