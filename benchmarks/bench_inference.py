@@ -29,8 +29,9 @@ SNAPSHOT_TRICKS = (1, 3, 5)  # tricks already played at the snapshot
 Weight = Callable[[Knowledge, list[int], int], float]
 
 
-def masses(k: Knowledge, truth: dict[int, int], samples: int, rng: random.Random,
-           weights: dict[str, Weight]) -> dict[str, float]:
+def masses(
+    k: Knowledge, truth: dict[int, int], samples: int, rng: random.Random, weights: dict[str, Weight]
+) -> dict[str, float]:
     """Mean (over unseen cards) weighted share of deals placing each card where it is. Seat -1 is the nest."""
     got = dict.fromkeys(weights, 0.0)
     total = dict.fromkeys(weights, 0.0)
@@ -70,14 +71,23 @@ def main() -> int:
             seat = match.hand.to_act
             view = match.view(seat)
             hand = match.hand
-            if (view.phase == "play" and not view.trick and len(view.tricks) in SNAPSHOT_TRICKS
-                    and hand.bidder is not None):
+            if (
+                view.phase == "play"
+                and not view.trick
+                and len(view.tricks) in SNAPSHOT_TRICKS
+                and hand.bidder is not None
+            ):
                 for looker in range(rules.players):
                     if looker == hand.bidder:
                         continue
                     k = read_view(match.view(looker))
-                    truth = {c: s for s in range(rules.players) if s != looker
-                             for c in bits(match.hand.hands[s]) if k.unseen >> c & 1}
+                    truth = {
+                        c: s
+                        for s in range(rules.players)
+                        if s != looker
+                        for c in bits(match.hand.hands[s])
+                        if k.unseen >> c & 1
+                    }
                     truth.update({c: -1 for c in bits(k.unseen) if c not in truth})
                     rng = random.Random(f"{i}/{decision}/{looker}")
                     for name, value in masses(k, truth, opts.samples, rng, weights).items():
@@ -85,15 +95,24 @@ def main() -> int:
             action = bots[seat].choose(view, BotContext(random.Random(f"{i}/{decision}")))
             match.apply(action, seat)
             decision += 1
-    summary = {name: {"mean": round(statistics.fmean(v), 4),
-                      "ci95": round(1.96 * statistics.stdev(v) / len(v) ** 0.5, 4)} for name, v in results.items()}
+    summary = {
+        name: {
+            "mean": round(statistics.fmean(v), 4),
+            "ci95": round(1.96 * statistics.stdev(v) / len(v) ** 0.5, 4),
+        }
+        for name, v in results.items()
+    }
     base = statistics.fmean(results["bids"])
     for name, s in summary.items():
         print(f"{name:20s} mass on the true place {s['mean']:.4f} ± {s['ci95']:.4f}")
     pairs = [b - a for a, b in zip(results["bids"], results["all"], strict=True)]
-    print(f"after - before (paired): {statistics.fmean(pairs):+.4f} ± {1.96 * statistics.stdev(pairs) / len(pairs) ** 0.5:.4f}"
-          f" over {len(pairs)} snapshots ({statistics.fmean(pairs) / base:+.1%})")
-    print(json.dumps({"preset": opts.preset, "hands": opts.hands, "snapshots": len(pairs), "summary": summary}))
+    print(
+        f"after - before (paired): {statistics.fmean(pairs):+.4f} ± {1.96 * statistics.stdev(pairs) / len(pairs) ** 0.5:.4f}"
+        f" over {len(pairs)} snapshots ({statistics.fmean(pairs) / base:+.1%})"
+    )
+    print(
+        json.dumps({"preset": opts.preset, "hands": opts.hands, "snapshots": len(pairs), "summary": summary})
+    )
     return 0
 
 

@@ -39,8 +39,9 @@ def total_of(rules: Rules) -> float:
     return float(rules.card_points_total + rules.bonus_total)
 
 
-def contract_rows(rules: Rules, hands: list[int], nest: int, dealer: int, bidders: list[int],
-                  rng: random.Random) -> list[dict[str, object]]:
+def contract_rows(
+    rules: Rules, hands: list[int], nest: int, dealer: int, bidders: list[int], rng: random.Random
+) -> list[dict[str, object]]:
     n = rules.players
     total = total_of(rules)
     values = [best_trump_value(rules, h)[0] / total for h in hands]
@@ -51,13 +52,20 @@ def contract_rows(rules: Rules, hands: list[int], nest: int, dealer: int, bidder
         for _ in range(PLAYOUTS):
             hs = list(hands)
             hs[bidder] = kept
-            points.append(play_contract(rules, hs, trump, buried if rules.nest_size else nest, bidder, dealer,
-                                        rng) / total)
+            points.append(
+                play_contract(rules, hs, trump, buried if rules.nest_size else nest, bidder, dealer, rng)
+                / total
+            )
         partner = (bidder + 2) % n if rules.partnership == "fixed" else None
         help_ = values[partner] if partner is not None else 0.0
         threat = max(values[s] for s in range(n) if s != bidder and s != partner)
-        rows.append({"x": [*hand_features(rules, hands[bidder]), help_, threat], "y": statistics.fmean(points),
-                     "value": values[bidder]})
+        rows.append(
+            {
+                "x": [*hand_features(rules, hands[bidder]), help_, threat],
+                "y": statistics.fmean(points),
+                "value": values[bidder],
+            }
+        )
     return rows
 
 
@@ -80,14 +88,19 @@ def simulate(preset: str, deals: int, seed: int, out: Path, start: int) -> None:
                 row["deal"] = i
                 f.write(json.dumps(row) + "\n")
             f.flush()
-    print(f"{preset}: deals {max(start, done)}..{deals} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print(
+        f"{preset}: deals {max(start, done)}..{deals} in {time.perf_counter() - started:.0f} s",
+        file=sys.stderr,
+    )
 
 
 def solve(xs: list[list[float]], ys: list[float], ridge: float = 1e-6) -> list[float]:
     """Least squares by the normal equations (Gaussian elimination with pivoting; a tiny ridge keeps it solvable)."""
     m = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) + (ridge * len(xs) if i == j and i else 0.0) for j in range(m)]
-         for i in range(m)]
+    a = [
+        [sum(x[i] * x[j] for x in xs) + (ridge * len(xs) if i == j and i else 0.0) for j in range(m)]
+        for i in range(m)
+    ]
     b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(m)]
     for col in range(m):
         pivot = max(range(col, m), key=lambda r: abs(a[r][col]))
@@ -105,7 +118,9 @@ def solve(xs: list[list[float]], ys: list[float], ridge: float = 1e-6) -> list[f
 
 def quantiles(values: list[float], count: int) -> list[float]:
     ordered = sorted(values)
-    return [round(ordered[min(len(ordered) - 1, int((q + 0.5) / count * len(ordered)))], 4) for q in range(count)]
+    return [
+        round(ordered[min(len(ordered) - 1, int((q + 0.5) / count * len(ordered)))], 4) for q in range(count)
+    ]
 
 
 def fit(rows_dir: Path, out: Path, shifts: dict[str, float]) -> None:
@@ -116,12 +131,16 @@ def fit(rows_dir: Path, out: Path, shifts: dict[str, float]) -> None:
         xs = [r["x"] for r in rows]
         ys = [r["y"] + shifts.get(preset, 0.0) for r in rows]
         weights = solve(xs, ys)
-        residuals = [y - sum(w * x for w, x in zip(weights, row, strict=True)) for row, y in zip(xs, ys, strict=True)]
+        residuals = [
+            y - sum(w * x for w, x in zip(weights, row, strict=True)) for row, y in zip(xs, ys, strict=True)
+        ]
         sd = statistics.pstdev(residuals)
         base = statistics.pstdev(ys)
         deals = len({r["deal"] for r in rows})
-        print(f"{preset}: {deals} deals, {len(rows)} contracts; points sd {base:.3f} of the total, "
-              f"residual sd {sd:.3f} (R² {1 - (sd / base) ** 2:.2f})")
+        print(
+            f"{preset}: {deals} deals, {len(rows)} contracts; points sd {base:.3f} of the total, "
+            f"residual sd {sd:.3f} (R² {1 - (sd / base) ** 2:.2f})"
+        )
         presets[preset] = {
             "weights": [round(w, 5) for w in weights],
             "residuals": quantiles(residuals, QUANTILES),
@@ -130,9 +149,13 @@ def fit(rows_dir: Path, out: Path, shifts: dict[str, float]) -> None:
             "shift": shifts.get(preset, 0.0),
         }
     # one line per list keeps the file short and its diffs readable
-    lines = [f'  "{name}": {{' + ", ".join(f'"{k}": {json.dumps(v)}' for k, v in m.items()) + "}"  # type: ignore[attr-defined]
-             for name, m in presets.items()]
-    out.write_text('{"features": ' + json.dumps(list(FEATURES)) + ', "presets": {\n' + ",\n".join(lines) + "\n}}\n")
+    lines = [
+        f'  "{name}": {{' + ", ".join(f'"{k}": {json.dumps(v)}' for k, v in m.items()) + "}"  # type: ignore[attr-defined]
+        for name, m in presets.items()
+    ]
+    out.write_text(
+        '{"features": ' + json.dumps(list(FEATURES)) + ', "presets": {\n' + ",\n".join(lines) + "\n}}\n"
+    )
     print(f"wrote {out}")
 
 
@@ -152,8 +175,9 @@ def check_hard(preset: str, deals: int, seed: int, samples: int) -> float:
         dealer = i % n
         hands, nest = deal_from_seed(rules, dealer, hand_seed(seed + 1000, i))
         bidder = rng.randrange(n)
-        proxy = statistics.fmean(contract_rows(rules, list(hands), nest, dealer, [bidder], rng)[0]["y"]
-                                 for _ in range(4))  # type: ignore[misc]
+        proxy = statistics.fmean(
+            contract_rows(rules, list(hands), nest, dealer, [bidder], rng)[0]["y"] for _ in range(4)
+        )  # type: ignore[misc]
         match = Match(rules, seed=i, first_dealer=dealer, deal=(list(hands), nest))
         _, buried, trump = take_nest(rules, hands[bidder], nest)
         bots = [HardBot(samples=samples) for _ in range(n)]
@@ -170,7 +194,9 @@ def check_hard(preset: str, deals: int, seed: int, samples: int) -> float:
             elif phase == "trump":
                 action = "trump " + "RYGB"[trump]
             else:
-                action = bots[seat].choose(match.view(seat), BotContext(random.Random(f"{i}/{seat}/{len(match.hand.actions)}")))
+                action = bots[seat].choose(
+                    match.view(seat), BotContext(random.Random(f"{i}/{seat}/{len(match.hand.actions)}"))
+                )
             match.apply(action, seat)
         result = match.results[-1]
         if result.bidder != bidder:
@@ -181,8 +207,10 @@ def check_hard(preset: str, deals: int, seed: int, samples: int) -> float:
         diffs.append(hard_points - proxy)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    print(f"{preset}: hard (samples {samples}) minus proxy, bidding side's points, {len(diffs)} contracts: "
-          f"{mean * total:+.1f} points (95% CI {(mean - half) * total:+.1f} to {(mean + half) * total:+.1f})")
+    print(
+        f"{preset}: hard (samples {samples}) minus proxy, bidding side's points, {len(diffs)} contracts: "
+        f"{mean * total:+.1f} points (95% CI {(mean - half) * total:+.1f} to {(mean + half) * total:+.1f})"
+    )
     return mean
 
 

@@ -126,8 +126,11 @@ STRONG_BLACK = ["B14", "B13", "B12", "B11", "B10", "B9", "R14", "Y14", "K"]
 def test_pushes_a_partner_over_an_overcall_with_a_strong_hand(strength: str) -> None:
     # dealer 2: seat 3 passes, seat 0 (my partner) bids 70, seat 1 overcalls 75; I (seat 2) hold six top trumps,
     # two aces and the Krook: the contract is ours to take back
-    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2,
-                  deal=deal_with("kentucky-discard", {2: STRONG_BLACK}))
+    match = Match(
+        PRESETS["kentucky-discard"].rules,
+        first_dealer=2,
+        deal=deal_with("kentucky-discard", {2: STRONG_BLACK}),
+    )
     for action in ("pass", "bid 70", "bid 75"):
         match.apply(action)
     assert match.hand.to_act == 2
@@ -137,8 +140,11 @@ def test_pushes_a_partner_over_an_overcall_with_a_strong_hand(strength: str) -> 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_lets_an_overcall_stand_with_a_worthless_hand(strength: str) -> None:
     junk = ["R5", "R6", "R7", "Y6", "Y7", "Y8", "G6", "G7", "G8"]
-    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=2,
-                  deal=deal_with("kentucky-discard", {2: junk}, seed=2))
+    match = Match(
+        PRESETS["kentucky-discard"].rules,
+        first_dealer=2,
+        deal=deal_with("kentucky-discard", {2: junk}, seed=2),
+    )
     for action in ("pass", "bid 70", "bid 75"):
         match.apply(action)
     assert decide(strength, match) == "pass"

@@ -61,9 +61,15 @@ def test_whole_games_count_games_won(tmp_path) -> None:  # type: ignore[no-untyp
 
 def test_a_log_summarises_like_the_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     log = tmp_path / "boards.jsonl"
-    assert main(["--a", "medium", "--b", "easy", "--deals", "3", "--workers", "1", "--json", "--log", str(log)]) == 0
+    assert (
+        main(["--a", "medium", "--b", "easy", "--deals", "3", "--workers", "1", "--json", "--log", str(log)])
+        == 0
+    )
     played = json.loads(capsys.readouterr().out)
     assert main(["--from-log", str(log), "--json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert (again["mean_diff"], again["ci95"], again["calibration"]) == (
-        played["mean_diff"], played["ci95"], played["calibration"])
+        played["mean_diff"],
+        played["ci95"],
+        played["calibration"],
+    )

@@ -49,8 +49,11 @@ def _strong_and_weak(preset: str) -> tuple[int, int]:
     deck = rules.deck_cards
     black = sorted((c for c in deck if c >> 4 == 3), reverse=True)
     strong = mask_of((black + [c for c in deck if c not in black])[: rules.hand_size])
-    weak = mask_of(sorted((c for c in deck if c < 64 and rules.point_list[c] == 0), key=lambda c: rules.rank[c])
-                   [: rules.hand_size])
+    weak = mask_of(
+        sorted((c for c in deck if c < 64 and rules.point_list[c] == 0), key=lambda c: rules.rank[c])[
+            : rules.hand_size
+        ]
+    )
     return strong, weak
 
 
@@ -61,8 +64,10 @@ def test_a_strong_hand_is_worth_more_than_a_weak_one(preset: str) -> None:
     rules = PRESETS[preset].rules
     strong, weak = _strong_and_weak(preset)
     mean = model.expected_value()
-    assert model.mean([*hand_features(rules, strong), mean, mean]) > model.mean([*hand_features(rules, weak),
-                                                                                   mean, mean]) + 0.15
+    assert (
+        model.mean([*hand_features(rules, strong), mean, mean])
+        > model.mean([*hand_features(rules, weak), mean, mean]) + 0.15
+    )
 
 
 def _bidding_view(preset: str, hand: int, script: list[str]) -> Match:
@@ -76,8 +81,11 @@ def _bidding_view(preset: str, hand: int, script: list[str]) -> Match:
     give = hands[target] & ~hand
     owners = {c: s for s in range(rules.players) for c in range(66) if hands[s] >> c & 1}
     owners.update({c: -1 for c in range(66) if nest >> c & 1})
-    for a, b in zip(sorted(c for c in range(66) if want >> c & 1), sorted(c for c in range(66) if give >> c & 1),
-                    strict=True):
+    for a, b in zip(
+        sorted(c for c in range(66) if want >> c & 1),
+        sorted(c for c in range(66) if give >> c & 1),
+        strict=True,
+    ):
         where = owners[a]
         if where == -1:
             nest = nest & ~(1 << a) | (1 << b)
@@ -118,7 +126,9 @@ def test_a_partners_bid_raises_what_my_hand_is_worth() -> None:
 def test_the_generator_recovers_known_weights() -> None:
     script = _script()
     rng = random.Random(3)
-    xs = [[1.0, rng.random(), rng.random() * 5, 0.0] for _ in range(400)]  # a constant-zero column is tolerated
+    xs = [
+        [1.0, rng.random(), rng.random() * 5, 0.0] for _ in range(400)
+    ]  # a constant-zero column is tolerated
     ys = [0.2 + 0.5 * x[1] - 0.03 * x[2] + rng.gauss(0, 0.001) for x in xs]
     weights = script.solve(xs, ys)
     assert weights[0] == pytest.approx(0.2, abs=0.01)

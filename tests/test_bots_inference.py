@@ -22,7 +22,7 @@ def test_letting_a_counter_trick_go_to_an_opponent_is_remembered() -> None:
     history = [[(0, card("R10")), (1, card("R5")), (2, card("R6"))]]
     found = ducks(RULES, BLACK, history, None, None)
     assert [s for s, *_ in found] == [1], "only the opponent who let it go; a partner does not take it back"
-    seat, later, winners, weight = found[0]
+    _, later, winners, weight = found[0]
     assert later == 1 << card("R5")
     assert winners >> card("R13") & 1 and winners >> KROOK & 1, "a higher red, or the Krook at any time"
     assert not winners >> card("R9") & 1 and not winners >> card("B14") & 1  # seat 1 followed: no trumping
@@ -80,8 +80,12 @@ def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards() -> None
                 trumpy = trumpy or (hands, nest)
             else:
                 plain = plain or (hands, nest)
-        if trumpy and plain and (trumpy[0][bidder] & k.play.trump_mask).bit_count() == (
-                plain[0][bidder] & k.play.trump_mask).bit_count():
+        if (
+            trumpy
+            and plain
+            and (trumpy[0][bidder] & k.play.trump_mask).bit_count()
+            == (plain[0][bidder] & k.play.trump_mask).bit_count()
+        ):
             assert play_weight(k, trumpy[0], trumpy[1]) < play_weight(k, plain[0], plain[1])
             return
     raise AssertionError("no comparable pair of burials was found in 40 seeded hands")

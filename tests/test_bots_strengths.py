@@ -17,8 +17,9 @@ STRENGTHS = ["easy", "medium", "hard", "expert"]
 SEARCHING = {"hard", "expert"}
 
 
-def play_hand(preset: str, strengths: list[str], seed: int, budget: float = 0.05,
-              samples: int | None = None) -> Match:
+def play_hand(
+    preset: str, strengths: list[str], seed: int, budget: float = 0.05, samples: int | None = None
+) -> Match:
     rules = PRESETS[preset].rules
     bots = [make_bot(strengths[s % len(strengths)], samples=samples) for s in range(rules.players)]
     match = Match(rules, seed=seed, first_dealer=seed % rules.players)
@@ -39,8 +40,13 @@ def test_every_strength_plays_legally_in_every_preset(preset: str, strength: str
     # the strength under test sits with medium and random opponents so every kind of table is met
     # the searching strengths in fixed-work mode with few deals: quick, and the same on any machine
     for seed in range(2 if strength in SEARCHING else 4):
-        match = play_hand(preset, [strength, "random", strength, "medium"][: PRESETS[preset].rules.players], seed,
-                          budget=0.03, samples=3 if strength in SEARCHING else None)
+        match = play_hand(
+            preset,
+            [strength, "random", strength, "medium"][: PRESETS[preset].rules.players],
+            seed,
+            budget=0.03,
+            samples=3 if strength in SEARCHING else None,
+        )
         assert match.results, "the hand was scored"
 
 

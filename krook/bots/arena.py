@@ -48,8 +48,14 @@ def board_seeds(seed: int, count: int) -> list[int]:
 Job = tuple[str, str, str, int, int, float | None, int | None]
 
 
-def _drive(match: Match, bots: list[Bot], names: list[str], times: dict[str, dict[str, list[float]]], tag: str,
-           budget: float | None) -> None:
+def _drive(
+    match: Match,
+    bots: list[Bot],
+    names: list[str],
+    times: dict[str, dict[str, list[float]]],
+    tag: str,
+    budget: float | None,
+) -> None:
     """Play the current hand to its end, timing every decision; each decision's generator is seeded by ``tag``."""
     decision = 0
     while match.hand.to_act is not None:
@@ -70,8 +76,14 @@ def _seating(a: str, b: str, n: int, swap: bool) -> list[str]:
 
 
 def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, Any]:
-    return {"diff": diff, "bidder": None if result.bidder is None else names[result.bidder], "bid": result.bid,
-            "points": result.bidding_total, "made": result.made, "thrown_in": bool(result.thrown_in)}
+    return {
+        "diff": diff,
+        "bidder": None if result.bidder is None else names[result.bidder],
+        "bid": result.bid,
+        "points": result.bidding_total,
+        "made": result.made,
+        "thrown_in": bool(result.thrown_in),
+    }
 
 
 def play_board(args: Job) -> dict[str, Any]:
@@ -146,10 +158,17 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
     var = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
     half = 1.96 * math.sqrt(var / count)
     summary: dict[str, Any] = {
-        "a": a, "b": b, "preset": preset, "deals": count,
-        "mean_diff": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)],
-        "deals_won": {a: sum(1 for d in diffs if d > 0), b: sum(1 for d in diffs if d < 0),
-                      "tied": sum(1 for d in diffs if d == 0)},
+        "a": a,
+        "b": b,
+        "preset": preset,
+        "deals": count,
+        "mean_diff": round(mean, 2),
+        "ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "deals_won": {
+            a: sum(1 for d in diffs if d > 0),
+            b: sum(1 for d in diffs if d < 0),
+            "tied": sum(1 for d in diffs if d == 0),
+        },
         "seconds": round(seconds, 1),
     }
     bids: dict[str, dict[str, int]] = {a: {"made": 0, "set": 0}, b: {"made": 0, "set": 0}}
@@ -170,10 +189,18 @@ def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds
                 phases.setdefault(phase, []).extend(values)
                 every.extend(values)
         timing[bot] = {
-            "p50": round(_percentile(every, 0.5), 2), "p95": round(_percentile(every, 0.95), 2),
+            "p50": round(_percentile(every, 0.5), 2),
+            "p95": round(_percentile(every, 0.95), 2),
             "max": round(max(every, default=0.0), 2),
-            "phases": {p: {"p50": round(_percentile(v, 0.5), 2), "p95": round(_percentile(v, 0.95), 2),
-                           "max": round(max(v), 2), "count": len(v)} for p, v in sorted(phases.items())},
+            "phases": {
+                p: {
+                    "p50": round(_percentile(v, 0.5), 2),
+                    "p95": round(_percentile(v, 0.95), 2),
+                    "max": round(max(v), 2),
+                    "count": len(v),
+                }
+                for p, v in sorted(phases.items())
+            },
         }
     summary["decision_ms"] = timing
     summary["calibration"] = {bot: calibration(boards, bot) for bot in (a, b)}
@@ -193,10 +220,13 @@ def calibration(boards: list[dict[str, Any]], bot: str) -> dict[int, dict[str, A
     for level, runs in sorted(levels.items()):
         made = [p for m, p in runs if m]
         sets = [p for m, p in runs if not m]
-        out[level] = {"contracts": len(runs), "made": len(made),
-                      "made_pct": round(100 * len(made) / len(runs), 1),
-                      "points_made": round(sum(made) / len(made), 1) if made else None,
-                      "points_set": round(sum(sets) / len(sets), 1) if sets else None}
+        out[level] = {
+            "contracts": len(runs),
+            "made": len(made),
+            "made_pct": round(100 * len(made) / len(runs), 1),
+            "points_made": round(sum(made) / len(made), 1) if made else None,
+            "points_set": round(sum(sets) / len(sets), 1) if sets else None,
+        }
     return out
 
 
@@ -208,15 +238,28 @@ def games_summary(a: str, b: str, boards: list[dict[str, Any]]) -> dict[str, Any
     var = sum((p - mean) ** 2 for p in pairs) / max(1, count - 1)
     half = 1.96 * math.sqrt(var / count)
     hands = [h for x in boards for h in x["hands"]]
-    return {"pairs": count, "games": 2 * count, "won": {a: sum(x["wins"] for x in boards),
-                                                          b: 2 * count - sum(x["wins"] for x in boards)},
-            "win_rate": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "hands_per_game": round(sum(hands) / len(hands), 1)}
+    return {
+        "pairs": count,
+        "games": 2 * count,
+        "won": {a: sum(x["wins"] for x in boards), b: 2 * count - sum(x["wins"] for x in boards)},
+        "win_rate": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "hands_per_game": round(sum(hands) / len(hands), 1),
+    }
 
 
-def run_arena(a: str, b: str, preset: str, deals: int, seed: int, workers: int = 2,
-              budget: float | None = None, samples: int | None = None, games: bool = False,
-              log: Path | None = None) -> dict[str, Any]:
+def run_arena(
+    a: str,
+    b: str,
+    preset: str,
+    deals: int,
+    seed: int,
+    workers: int = 2,
+    budget: float | None = None,
+    samples: int | None = None,
+    games: bool = False,
+    log: Path | None = None,
+) -> dict[str, Any]:
     """``deals`` boards (or, with ``games``, game pairs); each finished board is appended to ``log`` at once,
     so a stopped run keeps what it played (``krook arena --from-log`` summarises it)."""
     seeds = board_seeds(seed, deals) if not games else [hand_seed(seed + 7919, i) for i in range(deals)]
@@ -245,44 +288,69 @@ def print_summary(s: dict[str, Any]) -> None:
     a, b = s["a"], s["b"]
     games = s.get("games")
     if games:
-        print(f"{a} vs {b}, {s['preset']}, {games['pairs']} duplicate game pairs ({s['seconds']} s, "
-              f"{games['hands_per_game']} hands a game)")
-        print(f"games won: {a} {games['won'][a]}, {b} {games['won'][b]}; {a} win rate {games['win_rate']:.3f}  "
-              f"95% CI [{games['ci95'][0]:.3f}, {games['ci95'][1]:.3f}]")
+        print(
+            f"{a} vs {b}, {s['preset']}, {games['pairs']} duplicate game pairs ({s['seconds']} s, "
+            f"{games['hands_per_game']} hands a game)"
+        )
+        print(
+            f"games won: {a} {games['won'][a]}, {b} {games['won'][b]}; {a} win rate {games['win_rate']:.3f}  "
+            f"95% CI [{games['ci95'][0]:.3f}, {games['ci95'][1]:.3f}]"
+        )
     else:
         print(f"{a} vs {b}, {s['preset']}, {s['deals']} duplicate deals ({s['seconds']} s)")
-        print(f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
-              f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]")
+        print(
+            f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
+            f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
+        )
         won = s["deals_won"]
-        print(f"deals won: {a} {won[a]}, {b} {won[b]}, tied {won['tied']}  (thrown in: {s['thrown_in']} runs)")
+        print(
+            f"deals won: {a} {won[a]}, {b} {won[b]}, tied {won['tied']}  (thrown in: {s['thrown_in']} runs)"
+        )
     for bot in (a, b):
         bids = s["bids"][bot]
         print(f"  {bot}: bids made {bids['made']}, set {bids['set']}")
     for bot in (a, b):
         for level, c in s["calibration"][bot].items():
-            print(f"    {bot} bid {level}: made {c['made']}/{c['contracts']} ({c['made_pct']}%), "
-                  f"points when made {c['points_made']}, when set {c['points_set']}")
+            print(
+                f"    {bot} bid {level}: made {c['made']}/{c['contracts']} ({c['made_pct']}%), "
+                f"points when made {c['points_made']}, when set {c['points_set']}"
+            )
     for bot in (a, b):
         t = s["decision_ms"][bot]
         print(f"  {bot} decision ms: p50 {t['p50']}, p95 {t['p95']}, max {t['max']}")
         for phase, v in t["phases"].items():
-            print(f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})")
+            print(
+                f"    {phase:8s} p50 {v['p50']:8.2f}  p95 {v['p95']:8.2f}  max {v['max']:8.2f}  ({v['count']})"
+            )
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else "")
+    parser = argparse.ArgumentParser(
+        prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
     parser.add_argument("--a", default="hard")
     parser.add_argument("--b", default="medium")
     parser.add_argument("--preset", default="kentucky-discard")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: the bot's)")
-    parser.add_argument("--samples", type=int, default=None,
-                        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)")
-    parser.add_argument("--games", action="store_true",
-                        help="whole games to the target: --deals counts game pairs (each played both ways)")
-    parser.add_argument("--log", type=Path, default=None, help="append each finished board to this JSONL file")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds per decision (default: the bot's)"
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="fixed work: deals per decision for hard and expert, not the clock (reproducible)",
+    )
+    parser.add_argument(
+        "--games",
+        action="store_true",
+        help="whole games to the target: --deals counts game pairs (each played both ways)",
+    )
+    parser.add_argument(
+        "--log", type=Path, default=None, help="append each finished board to this JSONL file"
+    )
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
@@ -299,7 +367,9 @@ def main(argv: Sequence[str]) -> int:
             print_summary(summary)
         return 0
     if opts.preset not in PRESETS:
-        print(f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+        print(
+            f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr
+        )
         return 2
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
@@ -307,8 +377,18 @@ def main(argv: Sequence[str]) -> int:
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
         return 2
-    summary = run_arena(opts.a, opts.b, opts.preset, opts.deals, opts.seed, opts.workers, opts.budget,
-                        opts.samples, opts.games, opts.log)
+    summary = run_arena(
+        opts.a,
+        opts.b,
+        opts.preset,
+        opts.deals,
+        opts.seed,
+        opts.workers,
+        opts.budget,
+        opts.samples,
+        opts.games,
+        opts.log,
+    )
     if opts.json:
         print(json.dumps(summary))
     else:

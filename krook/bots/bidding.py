@@ -56,8 +56,16 @@ def hand_features(rules: Rules, hand: int) -> list[float]:
         elif seq and hand >> seq[-1] & 1:
             masters += 1
     counters = sum(rules.point_list[c] for c in bits(hand & rules.counter_mask))
-    return [1.0, value / total, float(trumps.bit_count()), float(run), counters / total, float(masters),
-            float(voids), float(bool(hand & BIRDS & (1 << KROOK)))]
+    return [
+        1.0,
+        value / total,
+        float(trumps.bit_count()),
+        float(run),
+        counters / total,
+        float(masters),
+        float(voids),
+        float(bool(hand & BIRDS & (1 << KROOK))),
+    ]
 
 
 @dataclass(frozen=True)
@@ -90,7 +98,9 @@ class PresetModel:
 def _load() -> dict[str, PresetModel]:
     data = json.loads(asset_path(*MODEL_FILE).read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURES:
-        raise BiddingModelError(f"bidding model features {data['features']} do not match this code's {FEATURES}")
+        raise BiddingModelError(
+            f"bidding model features {data['features']} do not match this code's {FEATURES}"
+        )
     return {
         name: PresetModel(tuple(m["weights"]), tuple(m["residuals"]), tuple(m["values"]), int(m["deals"]))
         for name, m in data["presets"].items()
@@ -102,8 +112,9 @@ def model_for(preset: str) -> PresetModel | None:
     return _load().get(preset)
 
 
-def play_contract(rules: Rules, hands: list[int], trump: int, hidden: int, bidder: int, dealer: int,
-                  rng: random.Random) -> float:
+def play_contract(
+    rules: Rules, hands: list[int], trump: int, hidden: int, bidder: int, dealer: int, rng: random.Random
+) -> float:
     """Play a contract out with the playout policy for every seat; the points the bidder's side takes.
 
     ``hands`` are the hands after the bury (changed in place); ``hidden`` the buried cards (or the nest)."""
@@ -113,8 +124,16 @@ def play_contract(rules: Rules, hands: list[int], trump: int, hidden: int, bidde
         mates = {s for s in range(n) if s % 2 == bidder % 2}
     elif rules.partnership == "called":
         # the bidder calls the best trump it lacks
-        partner = next((s for c in reversed(play.order[trump]) if not hands[bidder] >> c & 1
-                        for s in range(n) if hands[s] >> c & 1), bidder)
+        partner = next(
+            (
+                s
+                for c in reversed(play.order[trump])
+                if not hands[bidder] >> c & 1
+                for s in range(n)
+                if hands[s] >> c & 1
+            ),
+            bidder,
+        )
         mates = {bidder, partner}
     else:
         mates = {bidder}

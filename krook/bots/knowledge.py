@@ -97,7 +97,11 @@ class Knowledge:
             return {self.bidder, self.partner}
         if self.called is not None and (self.hand >> self.called & 1):
             return {self.bidder, self.seat}
-        if self.called is not None and self.seat == self.bidder and self.played_by[self.seat] >> self.called & 1:
+        if (
+            self.called is not None
+            and self.seat == self.bidder
+            and self.played_by[self.seat] >> self.called & 1
+        ):
             return {self.bidder}
         return None
 
@@ -119,9 +123,7 @@ def read_view(view: SeatView) -> Knowledge:
     played_by = [0] * n
     played = 0
     trump_mask = (COLOR_MASKS[trump] | BIRDS) if trump is not None else 0
-    tricks: list[list[tuple[int, int]]] = [
-        [(s, CARD_BY_NAME[c]) for s, c in t.cards] for t in view.tricks
-    ]
+    tricks: list[list[tuple[int, int]]] = [[(s, CARD_BY_NAME[c]) for s, c in t.cards] for t in view.tricks]
     trick = [(s, CARD_BY_NAME[c]) for s, c in view.trick]
     for cards in [*tricks, trick]:
         if not cards:
@@ -143,29 +145,53 @@ def read_view(view: SeatView) -> Knowledge:
     known_nest = mask_of_names(view.nest) if view.nest else 0
     buried = mask_of_names(view.buried) if view.buried else 0
     if buried:
-        known_nest = 0  # the bidder knows where every former nest card went; the buried cards are what's hidden
+        known_nest = (
+            0  # the bidder knows where every former nest card went; the buried cards are what's hidden
+        )
     elif view.bidder == view.seat and known_nest:
         known_nest = 0 if view.phase == "discard" else known_nest  # during the discard the nest is in hand
     called = CARD_BY_NAME[view.called] if view.called else None
-    ducked = ducks(rules, trump, [*tricks, trick] if trick else tricks, view.bidder, view.partner) \
-        if trump is not None else []
+    ducked = (
+        ducks(rules, trump, [*tricks, trick] if trick else tricks, view.bidder, view.partner)
+        if trump is not None
+        else []
+    )
     leader = view.trick_leader if view.phase == "play" else None
     if trick:
         leader = trick[0][0]
     return Knowledge(
-        rules=rules, seat=seat, n=n, phase=view.phase, hand=hand, trump=trump, played=played, trick=trick,
-        leader=leader, cannot=cannot, sizes=list(view.hand_sizes), bidder=view.bidder, bid=view.bid,
-        known_nest=known_nest, buried=buried, called=called, partner=view.partner, played_by=played_by,
-        points_taken=list(view.points_taken), tricks_done=len(view.tricks), bids=list(view.bids),
-        dealer=view.dealer, ducked=ducked,
+        rules=rules,
+        seat=seat,
+        n=n,
+        phase=view.phase,
+        hand=hand,
+        trump=trump,
+        played=played,
+        trick=trick,
+        leader=leader,
+        cannot=cannot,
+        sizes=list(view.hand_sizes),
+        bidder=view.bidder,
+        bid=view.bid,
+        known_nest=known_nest,
+        buried=buried,
+        called=called,
+        partner=view.partner,
+        played_by=played_by,
+        points_taken=list(view.points_taken),
+        tricks_done=len(view.tricks),
+        bids=list(view.bids),
+        dealer=view.dealer,
+        ducked=ducked,
     )
 
 
 DUCK_POINTS = 10  # a trick worth this much at a seat's turn is one a sound player wins when it can
 
 
-def ducks(rules: Rules, trump: int, history: list[list[tuple[int, int]]], bidder: int | None,
-          partner: int | None) -> list[tuple[int, int, int, float]]:
+def ducks(
+    rules: Rules, trump: int, history: list[list[tuple[int, int]]], bidder: int | None, partner: int | None
+) -> list[tuple[int, int, int, float]]:
     """Moments a seat let a trick worth ``DUCK_POINTS`` or more stay with a seat not known to be its teammate.
 
     A sound player (every Krook strength plays that way) takes such a trick when it holds a card that wins it,

@@ -100,8 +100,12 @@ class MediumBot:
     @staticmethod
     def partner_holds_bid(view: SeatView, k: Knowledge) -> bool:
         """Fixed partners: my partner has the high bid (and, then, bidding over them only costs us)."""
-        return (k.rules.partnership == "fixed" and view.high_bidder is not None
-                and view.high_bidder != k.seat and view.high_bidder % 2 == k.seat % 2)
+        return (
+            k.rules.partnership == "fixed"
+            and view.high_bidder is not None
+            and view.high_bidder != k.seat
+            and view.high_bidder % 2 == k.seat % 2
+        )
 
     # nest and trump ---------------------------------------------------------------------------------------
     def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
@@ -130,8 +134,17 @@ class MediumBot:
 
     # play ---------------------------------------------------------------------------------------------------
     def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), k.cannot,
-                      k.hand.bit_count())
+        card = policy(
+            k.play,
+            k.seat,
+            k.hand,
+            k.trick,
+            k.played,
+            _sides(k),
+            _on_bidding_side(k),
+            k.cannot,
+            k.hand.bit_count(),
+        )
         return _play(card)
 
 
@@ -163,8 +176,10 @@ class EasyBot(MediumBot):
         required = [CARD_BY_NAME[c] for c in rule["required"]]
         trump = self._longest(k)
         rank = k.rules.rank
-        free = sorted((c for c in allowed if c not in required),
-                      key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12))
+        free = sorted(
+            (c for c in allowed if c not in required),
+            key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12),
+        )
         chosen = required + free[: rule["count"] - len(required)]
         return _discard_text(sum(1 << c for c in chosen))
 
@@ -182,8 +197,17 @@ class EasyBot(MediumBot):
                 # plays its biggest card, whoever is winning
                 return _play(max(moves, key=lambda c: (k.play.rank[c], c)))
             return _play(moves[int(ctx.rng.random() * len(moves))])
-        card = policy(k.play, k.seat, k.hand, k.trick, k.played, _sides(k), _on_bidding_side(k), None,
-                      k.hand.bit_count())
+        card = policy(
+            k.play,
+            k.seat,
+            k.hand,
+            k.trick,
+            k.played,
+            _sides(k),
+            _on_bidding_side(k),
+            None,
+            k.hand.bit_count(),
+        )
         return _play(card)
 
 
@@ -239,7 +263,6 @@ def _heard_max(model: PresetModel, k: Knowledge, seats: list[int], total: float)
     return expected
 
 
-
 # Solve exactly when this many cards (or fewer) are left in all hands: 4 tricks of 4 players. The solver's cost
 # grows with the cards in play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s
 # with 4 tricks of 6 players) and three players get 5.
@@ -273,9 +296,13 @@ class HardBot(MediumBot):
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
 
-    def __init__(self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None) -> None:
+    def __init__(
+        self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
+    ) -> None:
         if samples is not None and samples < 1:
-            raise ValueError(f"samples must be at least 1 (got {samples}): a decision needs one deal to score")
+            raise ValueError(
+                f"samples must be at least 1 (got {samples}): a decision needs one deal to score"
+            )
         self.budget_s = budget_s
         self.max_samples = max_samples
         self.samples = samples
@@ -336,11 +363,21 @@ class HardBot(MediumBot):
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
                     if len(trick) == k.n:
-                        taken = self._finish_trick(play, hs, trick, k.played | (1 << card), sides, bidding,
-                                                   last_bonus, ctx.rng)
+                        taken = self._finish_trick(
+                            play, hs, trick, k.played | (1 << card), sides, bidding, last_bonus, ctx.rng
+                        )
                     else:
-                        taken = playout(play, hs, leader, trick, k.played | (1 << card), sides, bidding,
-                                        last_bonus, ctx.rng)
+                        taken = playout(
+                            play,
+                            hs,
+                            leader,
+                            trick,
+                            k.played | (1 << card),
+                            sides,
+                            bidding,
+                            last_bonus,
+                            ctx.rng,
+                        )
                     mine = so_far + sum(taken[s] for s in mates)
                     score[card] += w * _utility(k, mine, total, bidder_mine)
             weight_sum += w
@@ -348,9 +385,16 @@ class HardBot(MediumBot):
         return _play(best)
 
     @staticmethod
-    def _finish_trick(play: PlayRules, hands: list[int], trick: list[tuple[int, int]], played: int,
-                      sides: Sequence[Sequence[bool | None]], bidding: Sequence[bool | None], last_bonus: int,
-                      rng: random.Random) -> list[int]:
+    def _finish_trick(
+        play: PlayRules,
+        hands: list[int],
+        trick: list[tuple[int, int]],
+        played: int,
+        sides: Sequence[Sequence[bool | None]],
+        bidding: Sequence[bool | None],
+        last_bonus: int,
+        rng: random.Random,
+    ) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
         gained = sum(play.points[c] for _, c in trick)
@@ -403,8 +447,9 @@ class HardBot(MediumBot):
             out.append(self._simulate(k, hands, trump, buried if rules.nest_size else nest, k.seat, ctx))
         return out
 
-    def _simulate(self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int,
-                  ctx: BotContext) -> float:
+    def _simulate(
+        self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int, ctx: BotContext
+    ) -> float:
         return play_contract(k.rules, hands, trump, hidden, bidder, k.dealer, ctx.rng)
 
     def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
@@ -460,8 +505,10 @@ class HardBot(MediumBot):
         options: dict[int, int] = {}
         for trump in ranked:
             for void_first in (True, False):
-                for bury in ((True, False) if rules.bury_counters else (False,)):
-                    d = choose_discard(rules, k.hand, trump, rule["count"], allowed, required, void_first, bury)
+                for bury in (True, False) if rules.bury_counters else (False,):
+                    d = choose_discard(
+                        rules, k.hand, trump, rule["count"], allowed, required, void_first, bury
+                    )
                     options.setdefault(d, trump)
         if len(options) == 1:
             return _discard_text(next(iter(options)))
@@ -474,8 +521,9 @@ class HardBot(MediumBot):
         best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
         return "trump " + LETTERS[best[1]]
 
-    def _compare(self, k: Knowledge, ctx: BotContext, deadline: float,
-                 options: list[tuple[int, int]]) -> tuple[int, int]:
+    def _compare(
+        self, k: Knowledge, ctx: BotContext, deadline: float, options: list[tuple[int, int]]
+    ) -> tuple[int, int]:
         """Pick the (buried cards, trump) with the best expected score change over sampled deals."""
         rules = k.rules
         totals = [0.0] * len(options)
@@ -494,8 +542,6 @@ class HardBot(MediumBot):
         return options[max(range(len(options)), key=lambda i: totals[i])]
 
 
-
-
 # -- expert ------------------------------------------------------------------------------------------------------
 @register("expert")
 class ExpertBot(HardBot):
@@ -508,5 +554,7 @@ class ExpertBot(HardBot):
     exact_cards = EXACT_CARDS + 4
     WORK_FACTOR = 4
 
-    def __init__(self, budget_s: float | None = None, max_samples: int = 800, samples: int | None = None) -> None:
+    def __init__(
+        self, budget_s: float | None = None, max_samples: int = 800, samples: int | None = None
+    ) -> None:
         super().__init__(budget_s, max_samples, None if samples is None else samples * self.WORK_FACTOR)
