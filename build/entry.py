@@ -13,13 +13,23 @@ import sys
 
 
 def main() -> int:
+    # Spawned worker processes (krook arena) run this executable too: they must become workers at once.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
+    # Before anything opens a file: a launcher may have closed fds 0-2 (see krook.process_guard).
+    from krook import process_guard
+
+    process_guard.reopen_std_fds()
     # pygame prints a banner on import; in a windowed build that is noise, and under --selftest it would
     # break the one-JSON-line output.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from krook import app_log
 
     app_log.guard_std_streams()
-    app_log.setup_logging()
+    if sys.argv[1:2] != ["--selftest"]:
+        # The selftest works in a temporary home and must not write into the player's log folder.
+        app_log.setup_logging()
     app_log.install_crash_handler()
 
     try:

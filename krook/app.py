@@ -1,8 +1,10 @@
 """The desktop app: a window, the services and the scene stack, and a main loop that sleeps when idle.
 
-While nothing animates and no bot is thinking the loop blocks in ``pygame.event.wait`` so the game uses
-almost no CPU while a person thinks. ``KROOK_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first title
-frame is shown (the startup benchmark uses it).
+While nothing animates and no bot is thinking the loop blocks in ``pygame.event.wait`` and draws only when
+something changed: an event, a scene that animates, a stack change, or a scene's ``redraw_in`` timer
+(``krook.scenes.base.Scene``), so the game uses almost no CPU while a person thinks.
+``KROOK_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first title frame is shown (the startup benchmark
+uses it).
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 540)
+# While idle the loop still wakes this often to run the scenes' update (a bot's timer, a network poll): a
+# few microseconds, and nothing is drawn unless something changed.
 IDLE_WAIT_MS = 500
+CARET_BLINK_S = 0.5
 
 
 def parse_size(size: Any) -> tuple[int, int] | None:
@@ -81,7 +86,37 @@ class App:
         self.frames = 0
         pygame.key.set_repeat(350, 45)
         self.stack.push(TitleScene(self.services))
+        self._tell_last_crash()
         self.stack.apply()
+        self._redraw_at: float | None = None
+
+    def _tell_last_crash(self) -> None:
+        """The last run ended in a crash the player was not told about here: say so, with the report."""
+        from krook import app_log
+        from krook.desktop import open_folder
+
+        from .scenes.notice import NoticeScene
+
+        report = app_log.take_unseen_crash()
+        if report is None:
+            return
+        folder = report.parent if report.is_file() else report
+
+        def show_folder() -> None:
+            problem = open_folder(folder)
+            if problem:
+                self.services.messages.append(problem)
+
+        self.stack.push(
+            NoticeScene(
+                self.services,
+                "Krook closed unexpectedly",
+                f"Sorry about that. The report is here: {report} . "
+                "Sending it to the Krook developers helps them fix it. Your game was saved after every move.",
+                [("Open the folder", show_folder), ("OK", lambda: None)],
+                danger=True,
+            )
+        )
 
     def _set_icon(self) -> None:
         try:
@@ -151,23 +186,74 @@ class App:
         focus = getattr(self.stack.top, "focus", None)
         return isinstance(getattr(focus, "focused", None), TextField)
 
-    def frame(self, events: list[Any] | None = None, dt: float | None = None) -> None:
-        """One turn of the loop: events, update, draw, flip. ``dt`` in seconds (tests pass their own)."""
+    def frame(self, events: list[Any] | None = None, dt: float | None = None, draw: bool = True) -> bool:
+        """One turn of the loop: events, update, draw, flip. ``dt`` in seconds (tests pass their own).
+
+        With ``draw=False`` the frame is drawn only if something changed (an event, a stack change, an
+        animation); returns whether it was drawn.
+        """
         pg = self.pg
-        for e in events if events is not None else pg.event.get():
+        events = events if events is not None else pg.event.get()
+        changed = bool(events)
+        for e in events:
             self.handle(e)
-            self.stack.apply()
+            changed = self.stack.apply() or changed
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
         self.stack.update(min(dt, 0.1))
-        self.stack.apply()
+        changed = self.stack.apply() or changed
         if not self.stack.scenes:
             self.running = False
-            return
+            return False
+        if not (draw or changed or self.stack.animating() or self.stack.take_dirty()):
+            return False
         self.screen = pg.display.get_surface() or self.screen
         self.stack.draw(self.screen)
+        self._draw_save_marker(self.screen)
         pg.display.flip()
         self.frames += 1
+        return True
+
+    def save_problem(self) -> str | None:
+        """Why the game on the table is not being saved, or None (shown as a lasting marker)."""
+        from .scenes.table import TableScene
+
+        table = self.stack.find(TableScene)
+        problem = getattr(getattr(table, "session", None), "save_error", None)
+        return problem if isinstance(problem, str) and problem else None
+
+    def _draw_save_marker(self, surface: Any) -> None:
+        """A red card under the table's top-left panel for as long as saving fails."""
+        problem = self.save_problem()
+        if problem is None:
+            return
+        t = self.services.theme
+        width = t.px(250)
+        pad = t.px(10)
+        font = t.font("caption")
+        lines = []
+        for line in t.wrap(problem, width - 2 * pad, "caption")[:3]:
+            while font.size(line)[0] > width - 2 * pad and len(line) > 1:
+                line = line[:-2] + "…"  # a path or a word too long to wrap
+            lines.append(line)
+        title = t.render("Not saved", "body", (255, 255, 255), True)
+        lh = t.font("caption").get_linesize()
+        rect = self.pg.Rect(t.px(12), t.px(148), width, pad * 2 + title.get_height() + lh * len(lines))
+        self.pg.draw.rect(surface, t.p.danger, rect, border_radius=t.px(10))
+        surface.blit(title, (rect.x + pad, rect.y + pad))
+        for i, line in enumerate(lines):
+            y = rect.y + pad + title.get_height() + i * lh
+            t.text(surface, line, (rect.x + pad, y), "caption", (255, 255, 255))
+
+    def _idle_wait_s(self) -> float:
+        """How long the loop may sleep: the next scene timer, a blinking caret, or the idle tick."""
+        wait = IDLE_WAIT_MS / 1000
+        due = self.stack.redraw_in()
+        if due is not None:
+            wait = min(wait, max(0.0, due))
+        if self._typing():
+            wait = min(wait, CARET_BLINK_S)
+        return wait
 
     def run(self, max_seconds: float | None = None) -> int:
         """The main loop; ``max_seconds`` ends it early (the UI benchmark measures an idle stretch)."""
@@ -176,7 +262,8 @@ class App:
         pg = self.pg
         deadline = None if max_seconds is None else time.monotonic() + max_seconds
         exit_after_first = os.environ.get("KROOK_EXIT_AFTER_FIRST_FRAME") == "1"
-        self.frame([], 0.0)
+        if self.frames == 0:
+            self.frame([], 0.0)
         if exit_after_first:
             # The startup benchmark reads this marker (benchmarks/bench_startup.py); stdout is None when windowed.
             if sys.stdout is not None:
@@ -184,19 +271,31 @@ class App:
             return 0
         self.clock.tick()
         while self.running:
-            if deadline is not None and time.monotonic() >= deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 return 0
             if self.animating():
                 self.frame()
-            else:
-                # Nothing moves and nobody but a person is to act: sleep until something happens.
-                first = pg.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pg.NOEVENT else []
-                events += pg.event.get()
-                self.clock.tick()
-                self.frame(events, 1 / 60 if events else IDLE_WAIT_MS / 1000)
+                continue
+            # Nothing moves and nobody but a person is to act: sleep until something happens.
+            wait = self._idle_wait_s()
+            redraw_at = now + wait if wait < IDLE_WAIT_MS / 1000 or self._typing() else None
+            if deadline is not None:
+                wait = min(wait, max(0.0, deadline - now))
+            first = pg.event.wait(max(1, round(wait * 1000)))
+            events = [first] if first.type != pg.NOEVENT else []
+            events += pg.event.get()
+            dt = self.clock.tick() / 1000
+            due = redraw_at is not None and time.monotonic() >= redraw_at - 0.002
+            self.frame(events, dt, draw=due)
         self.close()
         return 0
+
+    def request_quit(self) -> None:
+        """From a signal handler or another thread: end the loop as if the window was closed."""
+        self.running = False
+        with contextlib.suppress(Exception):
+            self.pg.event.post(self.pg.event.Event(self.pg.QUIT))
 
     def close(self) -> None:
         from .scenes.table import TableScene
@@ -208,13 +307,28 @@ class App:
 
 
 def run_app(size: Any = None, fullscreen: bool = False) -> int:
-    from krook import app_log
+    """Start the game for a player: safe std fds, logs, crash reports, SIGTERM, then the window."""
+    from krook import app_log, process_guard
 
+    process_guard.reopen_std_fds()
+    process_guard.exit_on_sigterm_now()  # until the first frame: nothing to save yet
     app_log.guard_std_streams()
     with contextlib.suppress(Exception):
         app_log.setup_logging()
+    app_log.install_crash_handler()
+    folder = app_log.crash_dir()
+    fatal = process_guard.take_fatal_report(folder)
+    if fatal is not None:
+        app_log.mark_unseen(fatal)
+    process_guard.enable_fatal_report(folder)
+    import time
+
+    started = time.perf_counter()
     app = App(parse_size(size), True if fullscreen else None)
     try:
+        app.frame([], 0.0)
+        log.info("first frame after %.2f s", time.perf_counter() - started)
+        process_guard.graceful_sigterm(app.request_quit, wake=app.request_quit)
         return app.run()
     finally:
         app.pg.quit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import multiprocessing
 import sys
 from collections.abc import Callable, Sequence
 
@@ -24,11 +25,17 @@ def _delegate(module: str) -> Callable[[Sequence[str]], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A frozen build's worker processes (krook arena) start this same executable: this turns them into
+    # workers before any argument parsing. Does nothing in a source checkout.
+    multiprocessing.freeze_support()
+    from krook.process_guard import reopen_std_fds
+
+    reopen_std_fds()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "--selftest":
         from krook.selftest import main as selftest_main
 
-        return int(selftest_main() or 0)
+        return int(selftest_main(args[1:]) or 0)
     if args and args[0] in _DELEGATES:
         return _delegate(_DELEGATES[args[0]][0])(args[1:])
     if args and args[0] in ("replay", "sim"):

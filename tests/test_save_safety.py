@@ -109,8 +109,8 @@ def test_a_second_copy_neither_overwrites_nor_takes_the_game(home: Path) -> None
     on_disk = save_path().read_bytes()
     # A second window starts a new game: it runs, unsaved, and says so.
     second = LocalSession.new(hotseat())
-    assert not second.autosave and second.save_error and "another Krook window" in second.save_error
-    assert any(isinstance(e, ErrorEvent) and "not being saved" in e.message for e in second.update(0.0))
+    assert not second.autosave and second.save_error and "Another Krook window" in second.save_error
+    assert any(isinstance(e, ErrorEvent) and "not saved" in e.message for e in second.update(0.0))
     play(second, 3)
     second.close()
     assert save_path().read_bytes() == on_disk

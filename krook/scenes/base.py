@@ -92,6 +92,7 @@ class Services:
 
 class Scene:
     opaque = True
+    _dirty = False
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -119,6 +120,16 @@ class Scene:
     def animating(self) -> bool:
         """True while the scene wants frames without input (tweens, a bot to wait for)."""
         return False
+
+    def redraw_in(self) -> float | None:
+        """Seconds until this scene looks different with no input and no animation (a list the network
+        fills in, a countdown on screen); None when only input or :meth:`animating` changes it. The app
+        draws nothing while idle otherwise."""
+        return None
+
+    def invalidate(self) -> None:
+        """Something this scene shows changed outside input and update (another thread's result): draw."""
+        self._dirty = True
 
 
 class SceneStack:
@@ -183,3 +194,16 @@ class SceneStack:
 
     def animating(self) -> bool:
         return bool(self._ops) or any(s.animating() for s in self.scenes)
+
+    def redraw_in(self) -> float | None:
+        times = [t for t in (s.redraw_in() for s in self.scenes) if t is not None]
+        return min(times) if times else None
+
+    def take_dirty(self) -> bool:
+        """True once after any scene called :meth:`Scene.invalidate`."""
+        dirty = False
+        for scene in self.scenes:
+            if getattr(scene, "_dirty", False):
+                scene._dirty = False
+                dirty = True
+        return dirty

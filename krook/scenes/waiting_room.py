@@ -194,7 +194,10 @@ class WaitingRoomScene(Scene):
             open_lan_table(self, self.session, replace_below=True)
 
     def animating(self) -> bool:
-        return False  # the app still ticks every half second when idle: enough for joins to show
+        return False
+
+    def redraw_in(self) -> float | None:
+        return 0.5  # players join on the network thread: twice a second is enough for them to show
 
     def start_now(self) -> None:
         if self._left:
@@ -308,6 +311,9 @@ class JoinedWaitScene(Scene):
         self.focus = FocusGroup([self.leave_btn, self.help_btn], vertical=False)
         self.problem = ""
         self._left = False
+
+    def redraw_in(self) -> float | None:
+        return 0.5  # the host's news arrives on the network thread
 
     def update(self, dt: float) -> None:
         if self._left:

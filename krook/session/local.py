@@ -217,9 +217,7 @@ class LocalSession:
             except storage.LockedError as exc:
                 self._lock = None
                 self._store = None
-                self.save_error = (
-                    f"This game is not being saved: another Krook window has the saved game ({exc.owner})."
-                )
+                self.save_error = "Another Krook window has the saved game, so this game is not saved."
                 log.warning("autosave off: %s", exc)
             except storage.StorageError as exc:
                 self._lock = None  # can't lock (read-only folder): saving will say why it fails
@@ -485,7 +483,9 @@ class LocalSession:
         except storage.StorageError as exc:
             # Logged every time (the log shows how long saving failed); the player sees a lasting marker.
             log.error("autosave failed: %s", exc)
-            self.save_error = f"The game is not being saved: {exc}"
+            cause = exc.__cause__
+            reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(exc)
+            self.save_error = f"Saving failed: {reason}."
             return
         if self.save_error is not None:
             log.info("autosave works again")
