@@ -93,10 +93,10 @@ class Solver:
         self.last_bonus = last_bonus
         self.table: dict[int, tuple[int, int, int]] = {}
         # the position at a trick boundary, by the cards in play (cleared with the table: it depends on owners)
-        self._positions: dict[int, tuple[int, int, int, int, tuple[tuple[int, ...], ...]]] = {}
+        self._positions: dict[int, Position] = {}
         self._key_ids: dict[tuple[int, ...], int] = {}
         self._owner = [-1] * 66
-        self._segs: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in play.order]
+        self._segs: list[dict[int, Segment]] = [{} for _ in play.order]
         self._hands: list[int] = [0] * self.n
         self.etc_min_cards = ETC_MIN_CARDS
         self.guess_min_cards = GUESS_MIN_CARDS
@@ -287,170 +287,41 @@ class Solver:
         return low
 
     # -- search ---------------------------------------------------------------------------------------------
-    def _build(self):  # type: ignore[no-untyped-def]
-        """The search as closures over local tables (cell lookups are the cheapest Python has)."""
+    def _build(self) -> tuple[Boundary, Follow, Callable[[int], Position], Callable[[], tuple[int, int]]]:
+        """The search proper, ``boundary`` (a seat leads to a new trick) and ``follow`` (the rest of a trick), as
+        closures over local tables: cell lookups are the cheapest Python has. The helpers they call are built
+        by the module's ``_*_maker`` functions, one job each."""
         play = self.play
         n = self.n
         side = self.side
         bonus = self.last_bonus
         hands = self._hands
         table = self.table
-        owner = self._owner
         nodes = etc_cuts = 0  # counters in cells: cheaper to bump than a list's items
         points = play.points
         power = play.power
         follow_mask = play.follow
-        birds = play.birds
-        kat = play.kat
         must_trump = play.must_trump
         trump_mask = play.trump_mask
         trump = play.trump
-        rank = play.rank
-        orders = play.order
-        nclass = len(orders)
-        segs = self._segs
-        class_masks = []
-        for seq in orders:
-            m = 0
-            for c in seq:
-                m |= 1 << c
-            class_masks.append(m)
-        cls = [0] * 66
-        for i, seq in enumerate(orders):
-            for c in seq:
-                cls[c] = i
-        # a card's code in a key: points (as an index among the distinct values) and bird or not
-        values = sorted(set(points))
-        pcode = [values.index(points[c]) * 2 + (1 if c >= KROOK else 0) + 1 for c in range(66)]
-        is_trump = [1 if trump_mask >> c & 1 else 0 for c in range(66)]
-        # ordering keys: feed counters (most points, plain before trump, lowest first); throw the least
-        # valuable card; lead masters and strong cards first
-        feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
-        low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
-        nxt = [(leader + 1) % n for leader in range(n)]
-        # the cards that may be played by a seat able to follow ``led`` (the birds too where they go any time)
-        follow_any = [m | birds if kat else m for m in follow_mask]
+        assert len(play.order) == 4 and trump is not None
+        facts = _SearchFacts(play)
+        cls = facts.cls
+        nxt = facts.nxt
+        follow_any = facts.follow_any
         etc = self.etc_min_cards
         cancelled = self._cancelled
-        assert nclass == 4 and trump is not None
-
-        def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
-            """Key part, dominated cards, points and the remaining cards of one class.
-
-            The remaining cards in rank order fall into runs held by one seat; within a run only the points
-            (and bird or not) of each card matter, so a run is listed by points and, of cards with equal
-            points in a run, all but the highest are dominated.
-            """
-            seq = orders[i]
-            key = 1
-            dom = 0
-            pts = 0
-            cards: list[int] = []
-            run_owner = -1
-            run: list[int] = []
-            for c in (*seq, -1):
-                if c >= 0 and not sub >> c & 1:
-                    continue
-                o = owner[c] if c >= 0 else -2
-                if o != run_owner:
-                    if run:
-                        if len(run) > 1:
-                            run.sort(key=pcode.__getitem__)  # stable: by points, then rank
-                        prev = -1
-                        for x in run:
-                            key = key * 128 + run_owner * 16 + pcode[x]
-                            pts += points[x]
-                            if prev >= 0 and pcode[prev] == pcode[x]:
-                                dom |= 1 << prev
-                            prev = x
-                        cards += run
-                    run_owner = o
-                    run = []
-                run.append(c)
-            # sure points: the run of top trumps held by one side all win tricks (+ for the maximising side)
-            sure = 0
-            if i == trump and cards:
-                top = side[owner[cards[-1]]]
-                for c in reversed(cards):
-                    if side[owner[c]] != top:
-                        break
-                    sure += points[c]
-                if not top:
-                    sure = -sure
-            entry = (key, dom, pts, tuple(cards), sure)
-            segs[i][sub] = entry
-            return entry
-
-        # move orders depend on the cards and the trick only: every solver of these rules shares them
-        orders_memo: dict[int, dict[int, tuple[tuple[int, int, int], ...]]]
-        orders_memo = play.memo.setdefault("follow_by_state", {})  # type: ignore[assignment]
-
-        def follow_order(
-            moves: int, pw: Sequence[int], wpow: int, partner: bool, early: bool
-        ) -> tuple[tuple[int, int, int], ...]:
-            """A follower's cards in search order, each as (its bit, its power, its points)."""
-            wins = []
-            cands = []
-            for c in bits(moves):
-                if pw[c] > wpow:
-                    wins.append(c)
-                else:
-                    cands.append(c)
-            if partner:
-                # partner winning: feed counters, overtake last
-                cands.sort(key=feed_key.__getitem__)
-                wins.sort(key=pw.__getitem__)
-                cands += wins
-            else:
-                # win (the last seat as cheaply as possible; an earlier seat tries its highest winner
-                # first, then the cheaper ones), else throw the least valuable card
-                cands.sort(key=low_key.__getitem__)
-                wins.sort(key=pw.__getitem__)
-                if early and wins:
-                    wins.insert(0, wins.pop())
-                cands = wins + cands
-            return tuple((1 << c, pw[c], points[c]) for c in cands)
-
         positions = self._positions
-        key_ids = self._key_ids
-        leads: dict[int, list[tuple[int, int, int, int, int]]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
-
-        seg0, seg1, seg2, seg3 = segs
-        cm0, cm1, cm2, cm3 = class_masks
-
-        def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
-            """The cards in play as (key id, the cards not dominated, points + bonus, sure trump points, each
-            class's cards low to high); the key id is shared by rank-equivalent positions."""
-            sub = remaining & cm0
-            e0 = seg0.get(sub) or segment(0, sub)
-            sub = remaining & cm1
-            e1 = seg1.get(sub) or segment(1, sub)
-            sub = remaining & cm2
-            e2 = seg2.get(sub) or segment(2, sub)
-            sub = remaining & cm3
-            e3 = seg3.get(sub) or segment(3, sub)
-            key = (e0[0], e1[0], e2[0], e3[0])
-            kid = key_ids.get(key)
-            if kid is None:
-                kid = key_ids[key] = len(key_ids)
-            pos = (
-                kid,
-                ~(e0[1] | e1[1] | e2[1] | e3[1]),
-                e0[2] + e1[2] + e2[2] + e3[2] + bonus,
-                (e0, e1, e2, e3)[trump][4],
-                (e0[3], e1[3], e2[3], e3[3]),
-            )
-            positions[remaining] = pos
-            return pos
-
-        def lead_order(moves: int) -> list[tuple[int, int, int, int, int]]:
-            """A leader's cards strongest first (trump first), each as (card, bit, led colour, power, points)."""
-            out = []
-            for c in bits(moves):
-                led = trump if c >= KROOK else c >> 4
-                out.append((c, 1 << c, led, power[led][c], points[c]))
-            out.sort(key=lambda x: -x[3])
-            return out
+        segment = _segment_maker(play, side, self._owner, self._segs, facts.pcode)
+        position = _position_maker(
+            play, self._segs, segment, facts.class_masks, self._key_ids, positions, bonus
+        )
+        follow_order = _follow_order_maker(points, facts.feed_key, facts.low_key)
+        lead_order = _lead_order_maker(play)
+        # move orders depend on the cards and the trick only: every solver of these rules shares them
+        orders_memo: dict[int, dict[int, tuple[FollowMove, ...]]]
+        orders_memo = play.memo.setdefault("follow_by_state", {})  # type: ignore[assignment]
+        leads: dict[int, list[LeadMove]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
 
         def boundary(leader: int, alpha: int, beta: int, remaining: int) -> int:
             """Value of the position where ``leader`` leads to a new trick; ``remaining``: the cards in play."""
@@ -700,3 +571,196 @@ class Solver:
             return nodes, etc_cuts
 
         return boundary, follow, position, counts
+
+
+# -- the search's helpers --------------------------------------------------------------------------------------
+# A trick boundary's facts by the cards in play: (key id, the cards not dominated, points in play + bonus, sure
+# trump points, each class's cards low to high); one class's part of them; a follower's and a leader's moves.
+Position = tuple[int, int, int, int, tuple[tuple[int, ...], ...]]
+Segment = tuple[int, int, int, tuple[int, ...], int]
+FollowMove = tuple[int, int, int]  # (its bit, its power, its points)
+LeadMove = tuple[int, int, int, int, int]  # (card, bit, led colour, power, points)
+Boundary = Callable[[int, int, int, int], int]
+Follow = Callable[[int, int, int, int, int, int, int, int, int], int]
+
+
+class _SearchFacts:
+    """Per-card tables the search reads, derived from the rules and trump once per solver."""
+
+    def __init__(self, play: PlayRules) -> None:
+        points = play.points
+        orders = play.order
+        n = play.n
+        self.class_masks = [sum(1 << c for c in seq) for seq in orders]
+        self.cls = [0] * 66
+        for i, seq in enumerate(orders):
+            for c in seq:
+                self.cls[c] = i
+        # a card's code in a key: points (as an index among the distinct values) and bird or not
+        values = sorted(set(points))
+        self.pcode = [values.index(points[c]) * 2 + (1 if c >= KROOK else 0) + 1 for c in range(66)]
+        is_trump = [1 if play.trump_mask >> c & 1 else 0 for c in range(66)]
+        rank = play.rank
+        # ordering keys: feed counters (most points, plain before trump, lowest first); throw the least
+        # valuable card
+        self.feed_key = [-points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
+        self.low_key = [points[c] * 4096 + is_trump[c] * 2048 + rank[c] for c in range(66)]
+        self.nxt = [(leader + 1) % n for leader in range(n)]
+        # the cards that may be played by a seat able to follow ``led`` (the birds too where they go any time)
+        self.follow_any = [m | play.birds if play.kat else m for m in play.follow]
+
+
+def _segment_maker(
+    play: PlayRules,
+    side: Sequence[bool],
+    owner: list[int],
+    segs: list[dict[int, Segment]],
+    pcode: list[int],
+) -> Callable[[int, int], Segment]:
+    """``segment(class, cards)``: one class's part of a boundary key, cached in ``segs`` by its cards."""
+    orders = play.order
+    points = play.points
+    trump = play.trump
+
+    def segment(i: int, sub: int) -> tuple[int, int, int, tuple[int, ...], int]:
+        """Key part, dominated cards, points and the remaining cards of one class.
+
+        The remaining cards in rank order fall into runs held by one seat; within a run only the points
+        (and bird or not) of each card matter, so a run is listed by points and, of cards with equal
+        points in a run, all but the highest are dominated.
+        """
+        seq = orders[i]
+        key = 1
+        dom = 0
+        pts = 0
+        cards: list[int] = []
+        run_owner = -1
+        run: list[int] = []
+        for c in (*seq, -1):
+            if c >= 0 and not sub >> c & 1:
+                continue
+            o = owner[c] if c >= 0 else -2
+            if o != run_owner:
+                if run:
+                    if len(run) > 1:
+                        run.sort(key=pcode.__getitem__)  # stable: by points, then rank
+                    prev = -1
+                    for x in run:
+                        key = key * 128 + run_owner * 16 + pcode[x]
+                        pts += points[x]
+                        if prev >= 0 and pcode[prev] == pcode[x]:
+                            dom |= 1 << prev
+                        prev = x
+                    cards += run
+                run_owner = o
+                run = []
+            run.append(c)
+        # sure points: the run of top trumps held by one side all win tricks (+ for the maximising side)
+        sure = 0
+        if i == trump and cards:
+            top = side[owner[cards[-1]]]
+            for c in reversed(cards):
+                if side[owner[c]] != top:
+                    break
+                sure += points[c]
+            if not top:
+                sure = -sure
+        entry = (key, dom, pts, tuple(cards), sure)
+        segs[i][sub] = entry
+        return entry
+
+    return segment
+
+
+def _follow_order_maker(
+    points: Sequence[int], feed_key: list[int], low_key: list[int]
+) -> Callable[[int, Sequence[int], int, bool, bool], tuple[FollowMove, ...]]:
+    def follow_order(
+        moves: int, pw: Sequence[int], wpow: int, partner: bool, early: bool
+    ) -> tuple[tuple[int, int, int], ...]:
+        """A follower's cards in search order, each as (its bit, its power, its points)."""
+        wins = []
+        cands = []
+        for c in bits(moves):
+            if pw[c] > wpow:
+                wins.append(c)
+            else:
+                cands.append(c)
+        if partner:
+            # partner winning: feed counters, overtake last
+            cands.sort(key=feed_key.__getitem__)
+            wins.sort(key=pw.__getitem__)
+            cands += wins
+        else:
+            # win (the last seat as cheaply as possible; an earlier seat tries its highest winner
+            # first, then the cheaper ones), else throw the least valuable card
+            cands.sort(key=low_key.__getitem__)
+            wins.sort(key=pw.__getitem__)
+            if early and wins:
+                wins.insert(0, wins.pop())
+            cands = wins + cands
+        return tuple((1 << c, pw[c], points[c]) for c in cands)
+
+    return follow_order
+
+
+def _position_maker(
+    play: PlayRules,
+    segs: list[dict[int, Segment]],
+    segment: Callable[[int, int], Segment],
+    class_masks: list[int],
+    key_ids: dict[tuple[int, ...], int],
+    positions: dict[int, Position],
+    bonus: int,
+) -> Callable[[int], Position]:
+    """``position(cards in play)``: the boundary's facts, cached in ``positions``."""
+    trump = play.trump
+    assert trump is not None
+    seg0, seg1, seg2, seg3 = segs
+    cm0, cm1, cm2, cm3 = class_masks
+
+    def position(remaining: int) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
+        """The cards in play as (key id, the cards not dominated, points + bonus, sure trump points, each
+        class's cards low to high); the key id is shared by rank-equivalent positions."""
+        sub = remaining & cm0
+        e0 = seg0.get(sub) or segment(0, sub)
+        sub = remaining & cm1
+        e1 = seg1.get(sub) or segment(1, sub)
+        sub = remaining & cm2
+        e2 = seg2.get(sub) or segment(2, sub)
+        sub = remaining & cm3
+        e3 = seg3.get(sub) or segment(3, sub)
+        key = (e0[0], e1[0], e2[0], e3[0])
+        kid = key_ids.get(key)
+        if kid is None:
+            kid = key_ids[key] = len(key_ids)
+        pos = (
+            kid,
+            ~(e0[1] | e1[1] | e2[1] | e3[1]),
+            e0[2] + e1[2] + e2[2] + e3[2] + bonus,
+            (e0, e1, e2, e3)[trump][4],
+            (e0[3], e1[3], e2[3], e3[3]),
+        )
+        positions[remaining] = pos
+        return pos
+
+    return position
+
+
+def _lead_order_maker(play: PlayRules) -> Callable[[int], list[LeadMove]]:
+    """``lead_order(cards)``: a leader's moves in search order."""
+    power = play.power
+    points = play.points
+    trump = play.trump
+    assert trump is not None
+
+    def lead_order(moves: int) -> list[LeadMove]:
+        """A leader's cards strongest first (trump first), each as (card, bit, led colour, power, points)."""
+        out: list[LeadMove] = []
+        for c in bits(moves):
+            led = trump if c >= KROOK else c >> 4
+            out.append((c, 1 << c, led, power[led][c], points[c]))
+        out.sort(key=lambda x: -x[3])
+        return out
+
+    return lead_order
