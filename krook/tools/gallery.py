@@ -294,6 +294,48 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     def keys() -> list[Any]:
         return [*play(), KeysOverlay(s)]
 
+    def review(done: bool = True) -> list[Any]:
+        from krook.review.engine import Reviewer
+        from krook.scenes.review import ReviewScene
+
+        session = build_session(seed=5)
+        advance(
+            session,
+            lambda m: bool(m.results) and m.results[-1].trump is not None and m.phase.value == "hand_over",
+        )
+        table = _table(app, session)
+        sheet = ScoreSheetScene(s, session, table)
+        index = len(session.match.results) - 1
+        scene = ReviewScene(s, session.match, index, 0)
+        assert scene.job is not None
+        scene.job.cancel()
+        scene.job.join(30)
+        # the snapshot drawn is solved here, on this thread: the picture must not depend on the worker's timing
+        steps = Reviewer(session.match, index, 0, bid_budget_s=0.05).steps()
+        snapshot = None
+        for snapshot in steps:
+            if not done and snapshot.par is not None and snapshot.checked >= 3:
+                break
+        scene.job.latest = snapshot
+        scene.job.finished = done
+        return [table, sheet, scene]
+
+    def claim() -> list[Any]:
+        from krook.bots.claims import claim_plan
+
+        def claimable(m: Any) -> bool:
+            return m.phase.value == "play" and m.to_act == 0 and claim_plan(m.view(0)) is not None
+
+        for seed in range(1, 80):  # the first seeded game whose play offers "You" a claim
+            session = build_session(seed=seed)
+            try:
+                advance(session, claimable, limit=300)
+            except (RuntimeError, IndexError):
+                session.close()
+                continue
+            return [_table(app, session)]
+        raise RuntimeError("no seeded game offered a claim")
+
     return {
         "01-title": title,
         "02-lobby": lobby,
@@ -317,6 +359,9 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         **lan_scenes(app),
         "21-keys": keys,
         **viewer_scenes(app),
+        "30-review": review,
+        "31-review-solving": lambda: review(done=False),
+        "32-claim": claim,
     }
 
 
