@@ -97,12 +97,13 @@ class Client:
         ping_interval: float = 5.0,
         host_timeout: float = 20.0,
         reconnect_s: float = 30.0,
+        retry_s: float = 1.0,
         password: str | None = None,
     ) -> None:
         self.address, self.port, self.name, self.token = address, port, name, token
         self.password = password
         self.timeout, self.ping_interval, self.host_timeout = timeout, ping_interval, host_timeout
-        self.reconnect_s = reconnect_s
+        self.reconnect_s, self.retry_s = reconnect_s, retry_s
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.seat: int | None = None
         self.connected = False
@@ -245,7 +246,7 @@ class Client:
                 if exc.code in FINAL_CODES:
                     self.inbox.put({"type": ERROR, "code": exc.code, "message": exc.message, "fatal": True})
                     break
-                self._closed.wait(min(1.0, max(0.0, deadline - time.monotonic())))
+                self._closed.wait(min(self.retry_s, max(0.0, deadline - time.monotonic())))
                 continue
             log.info("rejoined %s:%s as seat %s", self.address, self.port, self.seat)
             self.inbox.put({"type": "_link", "state": "back", "reason": "rejoined"})

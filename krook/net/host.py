@@ -55,7 +55,7 @@ LOCAL = "local"  # the conn id of the host's own screen
 # Limits (docs/PROTOCOL.md, "Limits"): each bounds what one peer can make the host hold or do.
 MAX_OUTBUF = 1024 * 1024  # bytes queued for one connection; a peer that does not read is dropped past it
 MAX_PER_ADDRESS = 16  # open connections from one IP address
-MAX_CONNECTIONS = 128  # open connections in all
+MAX_CONNECTIONS = 256  # open connections in all; past it the oldest one not yet joined is closed
 ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
 BACKLOG = 128
 CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
@@ -489,10 +489,10 @@ class Host:
             address = str(addr[0])
             with self.lock:
                 refuse = None
-                if len(self._links) >= self.max_connections:
-                    refuse = "the host has too many connections open"
-                elif self._per_address.get(address, 0) >= self.max_per_address:
+                if self._per_address.get(address, 0) >= self.max_per_address:
                     refuse = f"too many connections from {address}"
+                elif len(self._links) >= self.max_connections and not self._evict_one():
+                    refuse = "the host has too many connections open"
                 if refuse is not None:
                     with contextlib.suppress(OSError):
                         sock.setblocking(False)
@@ -509,6 +509,14 @@ class Host:
                 self.protocol.connect(conn_id)
                 self._sel.register(sock, selectors.EVENT_READ, conn_id)
             log.debug("connection %s from %s", conn_id, address)
+
+    def _evict_one(self) -> bool:
+        """Make room under a flood: close the oldest connection that has not joined; False if all have."""
+        idle = [(link.opened, conn_id) for conn_id, link in self._links.items() if not link.joined]
+        if not idle:
+            return False
+        self._drop(min(idle)[1], "closed to make room: the host is flooded with connections")
+        return True
 
     def _service(self, conn_id: int, mask: int) -> None:
         with self.lock:

@@ -1,0 +1,292 @@
+"""Against a real ``krook serve`` process on loopback: attacks that once stopped it, and SIGKILL at random
+moments (docs/LAN.md, "After a crash"). After each attack the process is alive and listening, the seated
+player is still served, the game is unchanged, and the process's threads and memory are back."""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import krook
+from krook.net import RemoteSession
+from krook.net.framing import encode
+from krook.net.protocol import PROTOCOL_VERSION, hello
+from krook.net.testing import ClientBot, Raw, wait_for
+from krook.rules import match_from_record
+from krook.rules.view import public_action_text
+from krook.session.base import ActionEvent, HandOverEvent
+
+ROOT = Path(krook.__file__).resolve().parents[1]
+pytestmark = pytest.mark.skipif(
+    sys.platform != "linux", reason="reads /proc for the process's threads and memory"
+)
+
+
+class Served:
+    """A ``krook serve`` subprocess bound to 127.0.0.1; ``port`` is read from its log."""
+
+    def __init__(self, save: Path, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        cmd = [
+            sys.executable,
+            "-m",
+            "krook",
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--no-discovery",
+            "--save",
+            str(save),
+        ]
+        self.proc = subprocess.Popen(
+            [*cmd, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.log: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.port = self._wait_port()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def _wait_port(self) -> int:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            self.log.append(line)
+            if "waiting for players on port" in line:
+                return int(line.split("on port ")[1].split()[0])
+        raise AssertionError(f"krook serve did not start: {''.join(self.log)}")
+
+    def status(self) -> dict[str, int]:
+        """Threads and resident memory (KiB) of the process, from /proc."""
+        fields: dict[str, int] = {}
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("Threads", "VmRSS"):
+                fields[key] = int(value.split()[0])
+        return fields
+
+    def listening(self) -> bool:
+        with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+            s.sendall(encode(hello("probe")))
+            s.settimeout(2)
+            return len(s.recv(4)) == 4
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(5)
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                return self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        return self.proc.returncode
+
+
+def frame(text: str) -> bytes:
+    data = text.encode("utf-8", "surrogatepass")
+    return struct.pack(">I", len(data)) + data
+
+
+ATTACKS = [
+    ("non-ascii token", frame(f'{{"type":"hello","protocol":{PROTOCOL_VERSION},"name":"x","token":"é"}}')),
+    ("huge protocol", encode({"type": "hello", "protocol": "\u0080" * 20000, "name": "x"})),
+    ("surrogate name", frame(f'{{"type":"hello","protocol":{PROTOCOL_VERSION},"name":"\\ud800"}}')),
+    ("junk", b"GET / HTTP/1.1\r\n\r\n"),
+    ("length 2^31", struct.pack(">I", 2**31)),
+]
+SEATED = [
+    ("ping NaN", frame('{"type":"ping","t":NaN}')),
+    ("ping Infinity", frame('{"type":"ping","t":Infinity}')),
+    ("ping list", encode({"type": "ping", "t": [1e5] * 6000})),
+    ("bid ²", encode({"type": "action", "text": "bid ²"})),
+    ("play R²", encode({"type": "action", "text": "play R²"})),
+    ("seat true", encode({"type": "action", "text": "pass", "seat": True})),
+]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    s = Served(
+        tmp_path / "host.json", "--port", "0", "--seats", "lan,lan,bot:random,bot:random", "--grace", "600"
+    )
+    yield s
+    s.stop()
+
+
+def test_attacks_on_a_real_serve_process(served: Served) -> None:
+    good = RemoteSession.connect("127.0.0.1", served.port, "Good", ping_interval=0.5)
+    mallory = Raw(served.port)
+    try:
+        mallory.send(hello("Mallory"))
+        welcome = mallory.read(lambda f: f.get("type") == "welcome")
+        assert welcome is not None
+        token = welcome["token"]
+        # the game starts with both seats taken; bots play until a person is to act, then it stands still
+        assert wait_for(lambda: good.update() is not None and good.view(0).to_act in (0, 1), 10)
+        time.sleep(0.3)
+        good.update()
+        before = good.view(0).version
+        base = served.status()
+
+        def check(what: str) -> None:
+            assert served.proc.poll() is None, f"{what}: the process died"
+            assert served.listening(), f"{what}: not listening"
+            assert good.client.send({"type": "ping", "t": 1.0}) and good.connected, (
+                f"{what}: good client lost"
+            )
+            good.update()
+            assert good.view(0).version == before, f"{what}: the game moved"
+
+        for what, data in ATTACKS:
+            r = Raw(served.port)
+            r.send(data)
+            assert r.wait_closed(), what
+            r.close()
+            check(what)
+        for what, data in SEATED:
+            mallory.close()
+            mallory = Raw(served.port)
+            mallory.send(hello("Mallory", token))
+            assert mallory.read(lambda f: f.get("type") == "welcome") is not None, what
+            mallory.send(data)
+            answer = mallory.read(lambda f: f.get("type") == "error")
+            assert answer is not None and len(answer["message"]) < 500, what
+            check(what)
+        # a seated client that sends and never reads; a burst of 200 connections; a trickled half frame
+        mallory.close()
+        sink = Raw(served.port)
+        sink.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sink.send(hello("Mallory", token))
+        pings = encode({"type": "ping", "t": 1.5}) * 500
+        until = time.monotonic() + 15
+        try:
+            while time.monotonic() < until:
+                sink.sock.sendall(pings)
+        except OSError:
+            pass  # the host dropped us
+        assert time.monotonic() < until, "a client that never reads was not dropped"
+        sink.close()
+        check("sink")
+        # 300 connections from 150 other loopback addresses (as if from other machines), none saying hello
+        burst = [
+            socket.create_connection(
+                ("127.0.0.1", served.port), timeout=3, source_address=(f"127.0.1.{i % 150 + 1}", 0)
+            )
+            for i in range(300)
+        ]
+        started = time.monotonic()
+        joiner = Raw(served.port)
+        joiner.send(hello("Late", token))
+        assert joiner.read(lambda f: f.get("type") == "welcome", timeout=3) is not None
+        assert time.monotonic() - started < 1.5, "a burst delayed a real player"
+        joiner.close()
+        for s in burst:
+            s.close()
+        check("burst")
+        after = served.status()
+        assert wait_for(lambda: served.status()["Threads"] == base["Threads"], 5), (base, served.status())
+        assert after["VmRSS"] < base["VmRSS"] + 30_000, (base, after)
+    finally:
+        mallory.close()
+        good.close()
+
+
+def record_actions(save: Path) -> dict[int, str]:
+    """version -> public text of each action in the saved game, by replaying its record."""
+    from krook import storage
+    from krook.net.host import SAVE_KIND, SAVE_VERSION
+
+    match = match_from_record(storage.load_json(save, SAVE_KIND, SAVE_VERSION)["record"])
+    out: dict[int, str] = {}
+    version = 0
+    for hand in match.hands:
+        version += 1
+        for action in hand.actions:
+            version += 1
+            out[version] = public_action_text(action)
+    return out
+
+
+def test_sigkill_at_random_moments_loses_no_confirmed_action(tmp_path: Path) -> None:
+    save = tmp_path / "host.json"
+    served = Served(save, "--port", "0", "--seats", "lan,lan,lan,lan", "--grace", "600", "--seed", "77")
+    port = served.port
+    rng = random.Random(13)
+    sessions = [
+        RemoteSession.connect("127.0.0.1", port, f"P{i}", reconnect_s=20, retry_s=0.05, ping_interval=0.5)
+        for i in range(4)
+    ]
+    bots = [ClientBot(s, "random", seed=i) for i, s in enumerate(sessions)]
+    confirmed: dict[int, str] = {}
+    trials = 0
+    try:
+        while trials < 20:
+            mode = ("after-action", "after-hand", "random")[trials % 3]
+            deadline = time.monotonic() + (rng.uniform(0.0, 0.3) if mode == "random" else 5.0)
+            killed_on: int | None = None
+            while time.monotonic() < deadline and killed_on is None:
+                for bot in bots:
+                    bot.step()
+                    for event in bot.events:
+                        if isinstance(event, ActionEvent):
+                            confirmed[event.version] = event.text
+                            if mode == "after-action" and killed_on is None:
+                                killed_on = event.version
+                        if isinstance(event, HandOverEvent) and mode == "after-hand":
+                            killed_on = max(confirmed)
+                    bot.events.clear()
+                    if killed_on is not None:
+                        break  # SIGKILL right after an event was broadcast, before the others read it
+                time.sleep(0.001)
+            served.kill()
+            trials += 1
+            high = max(confirmed, default=0)
+            served = Served(save, "--resume")
+            assert served.port == port, "the restarted host listens on another port"
+            # Krook's clients rejoin by themselves and the game moves past where it was
+            assert all(b.game_over is False for b in bots)
+
+            def moved(high: int = high) -> bool:
+                for bot in bots:
+                    bot.step()
+                    for event in bot.events:
+                        if isinstance(event, ActionEvent):
+                            confirmed[event.version] = event.text
+                    bot.events.clear()
+                return max(confirmed, default=0) > high + 2
+
+            assert wait_for(moved, 20, pause=0.002), f"trial {trials} ({mode}): the game did not go on"
+        assert served.stop() == 0
+    finally:
+        for s in sessions:
+            s.close()
+        served.stop()
+    saved = record_actions(save)
+    lost = {v: t for v, t in confirmed.items() if saved.get(v) != t}
+    assert trials >= 20 and len(confirmed) > 60
+    assert not lost, f"{len(lost)} confirmed actions lost or changed: {sorted(lost.items())[:5]}"
