@@ -77,7 +77,7 @@ class SoundService:
             return
         try:
             sound.play()
-        except pygame.error as error:
+        except Exception as error:  # sound is a nicety: any failure is silence, never a crash
             self._warn(f"play:{name}", "could not play sound %r: %s", name, error)
 
     def preload(self) -> None:
@@ -100,7 +100,7 @@ class SoundService:
                     pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
                 pygame.mixer.set_num_channels(16)
                 self._ready = True
-            except (pygame.error, OSError, NotImplementedError) as error:
+            except Exception as error:  # no device, a missing library, a driver bug: play silently
                 self._ready = False
                 self._warn("device", "no audio device, sound is off: %s", error)
         return bool(self._ready)
@@ -118,7 +118,7 @@ class SoundService:
         try:
             sound = pygame.mixer.Sound(str(path))
             sound.set_volume(self._volume)
-        except (pygame.error, FileNotFoundError, OSError) as error:
+        except Exception as error:
             self._warn(f"file:{name}", "sound %r unavailable (%s): %s", name, path, error)
         self._sounds[name] = sound
         return sound
