@@ -58,7 +58,9 @@ def test_review_from_the_score_sheet_fills_in_while_the_window_draws(home):
             seen.append((snap.par is not None, snap.checked))
         time.sleep(0.01)
     assert job.finished and job.error is None
-    app.frame([], dt=0.02)
+    # the finished figures are drawn by an idle app (one that draws only when something changed)
+    assert app.frame([], dt=0.02, draw=False)
+    assert not scene.animating() and scene.redraw_in() is None  # and then the review rests
     assert frames_while_solving >= 1
     assert seen and seen[0] in ((False, 0), (True, 0))  # figures arrived one after another, par first
     final = scene.review
@@ -90,3 +92,26 @@ def test_leaving_a_running_review_stops_its_thread(home):
     assert app.stack.top is sheet
     assert job.join(30), "the review thread kept running after the screen closed"
     assert job.error is None
+
+
+def test_an_idle_window_draws_each_new_figure_and_then_rests(home):
+    """Opened over the title (as the replay viewer opens it): the app draws only when something changed, so the
+    review must ask for a frame when a figure arrives from its thread, and for none once it is done."""
+    from test_review import scripted_blunder
+
+    from krook.scenes.review import ReviewScene
+
+    app = make_app()
+    scene = ReviewScene(app.services, scripted_blunder().to_record(), 0, 0)
+    app.stack.push(scene)
+    app.frame([], dt=0.02)
+    job = scene.job
+    assert job is not None
+    deadline = time.monotonic() + 120
+    while not job.finished and time.monotonic() < deadline:
+        app.frame([], dt=0.02, draw=False)
+        time.sleep(0.005)
+    assert job.finished
+    assert app.frame([], dt=0.02, draw=False), "the finished review was not drawn"
+    assert scene.review is not None and scene.review.complete
+    assert not app.frame([], dt=0.02, draw=False), "a finished review keeps drawing"

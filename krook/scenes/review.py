@@ -43,6 +43,7 @@ class ReviewScene(Scene):
         buttons = [self.back_btn] + ([self.seat_btn] if len(self.seats) > 1 else [])
         self.focus = FocusGroup(buttons, vertical=False)
         self.elapsed = 0.0
+        self._shown: tuple[HandReview | None, bool, str | None] = (None, False, None)
         self._start()
 
     # -- the job ----------------------------------------------------------------------------------------------
@@ -78,11 +79,18 @@ class ReviewScene(Scene):
             self.job.cancel()
 
     # -- scene ------------------------------------------------------------------------------------------------
-    def animating(self) -> bool:
-        return self.job is not None and not self.job.finished
+    def redraw_in(self) -> float | None:
+        # while solving, the dots move twice a second; new figures ask for a frame themselves (update)
+        return 0.5 if self.job is not None and not self.job.finished else None
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
+        job = self.job
+        now = (job.latest, job.finished, job.error) if job is not None else (None, False, None)
+        if now[0] is not self._shown[0] or now[1:] != self._shown[1:]:
+            # a figure came from the worker thread: draw it (the app draws nothing while idle otherwise)
+            self._shown = now
+            self.invalidate()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
