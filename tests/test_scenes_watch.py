@@ -41,6 +41,7 @@ class FaceSpy:
 
 def test_watch_a_finished_game_step_jump_show_and_export(home):
     from krook.scenes.replay import ReplayScene
+    from krook.scenes.review import ReviewScene
 
     match = play_game(names=("Ann", "Bob", "Cy", "Di"))
     app = make_app()
@@ -83,9 +84,15 @@ def test_watch_a_finished_game_step_jump_show_and_export(home):
     files = list((home / "data" / "exports").glob("*.json"))
     assert len(files) == 1 and str(files[0]) in replay.toast[0]
     assert json.loads(files[0].read_text(encoding="utf-8"))["hands"] == match.to_record()["hands"]
-    # The review button waits for the hand review; it is disabled, never a stub that pretends.
-    if replay.review_opener is None:
-        assert not replay.review_btn.enabled
+    # Review this hand, from where the viewer is: the hand on the table, the seat shown first.
+    key(app, pygame.K_PAGEDOWN)
+    click(app, replay.review_btn.rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.hand_index == 1 and review.seat == 1 and sorted(review.seats) == [0, 1, 2, 3]
+    assert review.match.to_record() == match.to_record()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is replay
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is games
 

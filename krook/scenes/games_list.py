@@ -103,15 +103,16 @@ class GamesScene(MenuScene):
             except finished.FinishedGameError as exc:
                 self.message = f"That game can't be opened: {exc}"
                 return
-            self.open_record(record, f"{chosen.date_text} · {finished.preset_title(chosen.preset)}")
+            title = f"{chosen.date_text} · {finished.preset_title(chosen.preset)}"
+            self.open_record(record, title, chosen.humans)
         else:
             self.open_record(chosen, "The game in progress")
 
-    def open_record(self, record: dict[str, Any], title: str) -> None:
+    def open_record(self, record: dict[str, Any], title: str, humans: tuple[int, ...] = ()) -> None:
         from .replay import ReplayScene
 
         try:
-            scene = ReplayScene(self.services, record, title)
+            scene = ReplayScene(self.services, record, title, humans)
         except KrookError as exc:
             self.message = f"That record does not replay: {exc}"
             return

@@ -1,7 +1,7 @@
 """Watch a game: step through a record action by action, with every hand face up or one seat's.
 
 Left / Right step, Page Up / Page Down (or [ and ]) jump a hand, Home / End go to the hand's start and
-end, A changes whose cards are shown, R reviews the hand (once the review is built), E exports, Esc closes.
+end, A changes whose cards are shown, R reviews the hand, E exports, Esc closes.
 A game still in progress is shown from the public seat only (see ``krook.session.replay``).
 """
 
@@ -27,8 +27,6 @@ from .table_model import describe
 
 log = logging.getLogger(__name__)
 
-ReviewOpener = Callable[[Scene, Replay, int], None]
-
 
 def describe_action(players: list[str], seat: int | None, action: str) -> str:
     """An action in words: ``Ben played the Red 14``."""
@@ -51,20 +49,12 @@ def describe_action(players: list[str], seat: int | None, action: str) -> str:
     return f"{who}: {action}"
 
 
-def find_review_opener() -> ReviewOpener | None:
-    """The hand review's entry point once it is part of Krook (``krook.scenes.review.open_review``)."""
-    try:
-        from . import review  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    opener = getattr(review, "open_from_replay", None)
-    return opener if callable(opener) else None
-
-
 class ReplayScene(Scene):
     """A record in a replay viewer. ``title`` names it (``Finished game, 2026-11-30``)."""
 
-    def __init__(self, services: Services, record: dict[str, Any], title: str = "") -> None:
+    def __init__(
+        self, services: Services, record: dict[str, Any], title: str = "", humans: tuple[int, ...] = ()
+    ) -> None:
         super().__init__(services)
         self.replay = Replay(record)  # raises RecordError for a record that does not replay
         self.title = title or ("Finished game" if self.replay.finished else "Game in progress")
@@ -73,14 +63,12 @@ class ReplayScene(Scene):
         self.shown: int | str = "all" if self.replay.may_show_hands else "public"
         self.toast: tuple[str, float] | None = None
         self._frame: Frame | None = None
-        self.review_opener = find_review_opener()
+        self.humans = tuple(humans)
         self.first_btn = Button("|<", lambda: self.jump_hand(-1), tooltip="Previous hand (Page Up)")
         self.back_btn = Button("<", lambda: self.go(self.step - 1), tooltip="One action back (Left)")
         self.fwd_btn = Button(">", lambda: self.go(self.step + 1), "primary", tooltip="One action on (Right)")
         self.last_btn = Button(">|", lambda: self.jump_hand(1), tooltip="Next hand (Page Down)")
         self.show_btn = Button("", self.cycle_shown, tooltip="Whose cards are shown (A)")
-        # TODO(review): the hand review (issue 15 part 1) is built by another change; this button opens it
-        # through krook.scenes.review.open_from_replay once that exists, and stays disabled until then.
         self.review_btn = Button("Review hand", self.review, tooltip="Review this hand (R)")
         self.export_btn = Button(
             "Export", self.export, tooltip="Save this game as a record file to share (E)"
@@ -151,14 +139,21 @@ class ReplayScene(Scene):
         else:
             self.show_btn.label = f"{self.replay.players[int(self.shown)]}'s cards"
         self.show_btn.enabled = self.replay.may_show_hands
-        # The review solves with every card known: only for a finished game, and only once it exists.
-        self.review_btn.enabled = self.replay.finished and self.review_opener is not None
+        # The review solves with every card known: only for a finished game.
+        self.review_btn.enabled = self.replay.finished
         self.export_btn.enabled = self.replay.finished
 
     def review(self) -> None:
-        if self.review_opener is None or not self.replay.finished:
+        """The hand review of the hand on the table, for the seat shown (else the first human's)."""
+        if not self.replay.finished:
             return
-        self.review_opener(self, self.replay, self.replay.hand_of(self.step))
+        from .review import ReviewScene
+
+        n = len(self.replay.players)
+        seat = self.shown if isinstance(self.shown, int) else (self.humans[0] if self.humans else 0)
+        seats = [seat] + [s for s in range(n) if s != seat]
+        hand = self.replay.hand_of(self.step)
+        self.stack.push(ReviewScene(self.services, self.replay.record, hand, seat, seats))
 
     def export(self) -> None:
         if not self.replay.finished:
