@@ -16,6 +16,7 @@ KEYS = [
     ("B", "Bury the chosen cards"),
     ("L", "Look at the last trick"),
     ("H", "A hint: what a strong player would do, and why"),
+    ("U", "Undo your last move (against bots)"),
     ("Tab", "Next control"),
     ("Esc", "Menu (pause, settings, save and quit)"),
     ("F1 or ?", "This list of keys"),

@@ -128,9 +128,11 @@ class ScoreSheetScene(Scene):
             t.px(12),
         )
         target = v.rules.get("target")
+        undos = getattr(self.session, "undos", 0)  # the game's summary counts moves taken back
+        taken_back = f" · {undos} move{'s' if undos != 1 else ''} taken back" if undos else ""
         t.text(
             surface,
-            f"Playing to {target}",
+            f"Playing to {target}{taken_back}",
             (x0, panel.bottom - t.px(48)),
             "body",
             p.text_muted,

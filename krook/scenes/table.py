@@ -35,6 +35,7 @@ from .phase import Phase
 from .play import PlayPhase, draw_last_trick, draw_trick
 from .table_layout import TableLayout
 from .table_model import Flight, Shown, describe, sort_key
+from .undo import UndoControl
 
 __all__ = ["Flight", "Shown", "TableScene", "describe", "sort_key"]
 
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.last_button = Button("Last trick", self.toggle_last, "secondary")
         self.hinter = Hinter()
         self.hint_button = Button("Hint", self.ask_hint, "secondary")
+        self.undo = UndoControl(self)
         surface = pygame.display.get_surface() if pygame.display.get_init() else None
         self._layout(surface.get_size() if surface is not None else self.theme.size)
         self.start_hand(initial=True)
@@ -459,8 +461,11 @@ class TableScene(Scene):
             self.menu_button.handle_event(e)
             or self.last_button.handle_event(e)
             or self.hint_button.handle_event(e)
+            or self.undo.handle_event(e)
         ):
             return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_u:
+            return self.undo.handle_event(e)
         if e.type == pygame.KEYDOWN and e.key == pygame.K_l:
             self.toggle_last()
             return True
@@ -546,6 +551,7 @@ class TableScene(Scene):
         self.hint_button.visible = bool(self.humans) and self.revealed and self.shown.dealt
         self.hint_button.enabled = self.idle and self.view.to_act == self.viewer and not self.hinter.thinking
         self.hint_button.draw(surface, self.theme)
+        self.undo.draw(surface)
         if self.toast:
             hud.draw_toast(self, surface, self.toast[0])
 

@@ -115,6 +115,30 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         table = TutorialTable(s, session)
         return [table, ScoreSheetScene(s, session, table), TutorialEndScene(s, session)]
 
+    def undo() -> list[Any]:
+        """The table with Undo on offer: your card and the bots' after it may be taken back."""
+        from krook.bots import BotContext, make_bot
+        from krook.session.local import Lobby, LocalSession, SeatConfig
+
+        from .table import TableScene
+
+        lobby = Lobby(
+            [SeatConfig("You", "human")] + [SeatConfig(n, "bot", "easy") for n in ("Ada", "Ben", "Cleo")]
+        )
+        lobby.seed = 7
+        session = LocalSession.new(lobby, threaded=False, autosave=False)
+        session.bot_delay = 1e9  # frozen: the picture must not move on
+        m = session.match
+        bot = make_bot("simple")
+        rng = random.Random(7)
+        while not (m.phase.value == "play" and m.to_act == 0 and len(m.hand.tricks) >= 2):
+            m.apply(bot.choose(m.view(m.to_act), BotContext(rng, budget_s=0.1)))
+        table = TableScene(s, session)
+        table.deal_t = -1.0
+        table.shown.dealt = True
+        table.update(0.0)
+        return [table]
+
     return {
         "24-watch-list": watch_list,
         "25-replay": replay,
@@ -123,4 +147,5 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "28-learn": learn,
         "29-learn-refused": learn_refused,
         "30-learn-end": learn_end,
+        "31-undo": undo,
     }
