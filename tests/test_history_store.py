@@ -165,3 +165,30 @@ def test_a_damaged_or_hostile_history_file_starts_afresh(home):
     storage.save_json(path, history.KIND, 99, {"players": {}})
     h = history.load_history()
     assert h.players == {} and "newer" in (h.problem or "")
+
+
+def test_history_waits_for_another_copy_of_krook_and_falls_back_to_a_backup():
+    import threading
+    import time
+
+    first = play_game(seed=3)
+    lock = history.history_file().lock()
+    lock.acquire()  # another running Krook is writing the history
+    done = threading.Event()
+
+    def record():
+        history.record_game(first, [0], 0, 1.0)
+        done.set()
+
+    worker = threading.Thread(target=record)
+    worker.start()
+    time.sleep(0.3)
+    assert not done.is_set()  # it waits for the lock rather than overwrite the other copy's work
+    lock.release()
+    worker.join(10)
+    assert done.is_set()
+    assert history.load_history().player("Ann").total.games == 2  # play_game's own game, and this one
+    # A damaged file: the history comes back from the save before it.
+    history.history_path().write_text("{damaged", encoding="utf-8")
+    back = history.load_history()
+    assert back.problem is None and back.player("Ann").total.games == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,16 +223,25 @@ class History:
         return out
 
 
+def history_file(path: Path | None = None) -> storage.SaveFile:
+    """The history's file: atomic saves with two backups to fall back on."""
+    return storage.SaveFile(path or history_path(), KIND, VERSION, backups=2)
+
+
 def load_history(path: Path | None = None) -> History:
-    loaded = storage.load_or_default(path or history_path(), KIND, VERSION, {"players": {}})
-    history = History.from_dict(loaded.data)
-    if loaded.problem is not None and not isinstance(loaded.problem, storage.MissingFileError):
-        history.problem = str(loaded.problem)
-    return history
+    """Everyone's history; an empty one on a first run, or (with ``problem`` set) when nothing was usable."""
+    try:
+        loaded = history_file(path).load()
+    except storage.MissingFileError:
+        return History()
+    except storage.StorageError as exc:
+        log.warning("history not loaded: %s", exc)
+        return History(problem=str(exc))
+    return History.from_dict(loaded.data)
 
 
 def save_history(history: History, path: Path | None = None) -> None:
-    storage.save_json(path or history_path(), KIND, VERSION, history.to_dict())
+    history_file(path).save(history.to_dict())
 
 
 def score_series(match: Match) -> list[list[int]]:
@@ -309,8 +319,24 @@ def _partner(record: PlayerRecord, name: str) -> Partner:
     return mate
 
 
-def record_game(match: Match, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
-    """Load the history, count this game, save it. Raises ``storage.StorageWriteError`` on a disk failure."""
-    history = load_history()
-    add_game(history, match, humans, undos, at)
-    save_history(history)
+def record_game(
+    match: Match, humans: list[int], undos: int = 0, at: float = 0.0, path: Path | None = None
+) -> None:
+    """Load the history, count this game, save it, holding the file's lock so two running copies of Krook
+    can't lose each other's games. Raises ``storage.StorageError`` when the disk fails or the lock stays
+    taken for a few seconds."""
+    lock = history_file(path).lock()
+    for attempt in range(50):
+        try:
+            lock.acquire()
+            break
+        except storage.LockedError:
+            if attempt == 49:
+                raise
+            time.sleep(0.1)
+    try:
+        history = load_history(path)
+        add_game(history, match, humans, undos, at)
+        save_history(history, path)
+    finally:
+        lock.release()
