@@ -272,7 +272,13 @@ class ReplayScene(Scene):
         if not face:
             step = max(2, min(step, self.theme.px(10)))
         total = cw + step * (len(cards) - 1)
-        x = centre[0] - total / 2
+        margin = self.theme.px(8)
+        # A side seat's fan stays on the screen: squeeze it, then slide it in from the edge.
+        room = surface.get_width() - 2 * margin
+        if total > room * 0.22 and abs(centre[0] - surface.get_width() / 2) > surface.get_width() * 0.25:
+            step = max(2, (room * 0.22 - cw) / max(1, len(cards) - 1))
+            total = cw + step * (len(cards) - 1)
+        x = min(max(centre[0] - total / 2, margin), surface.get_width() - margin - total)
         y = centre[1] - ch / 2
         back = self.services.cards.back(ch) if not face else None
         for code in cards:

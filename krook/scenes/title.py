@@ -128,7 +128,7 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         self._draw_fan(surface, w // 2, round(h * 0.14))
         self.draw_title(surface, h * 0.22)
-        self.layout(surface, 0.37, 44, 8)  # eight buttons fit under the title at 720 px
+        self.layout(surface, 0.38, 44, 8)  # eight buttons fit under the title at 720 px
         self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
         t.text(
             surface,

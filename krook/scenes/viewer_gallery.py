@@ -58,7 +58,7 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def replay() -> list[Any]:
         scene = ReplayScene(s, finished_games()[0].to_record(), "Finished game")
-        scene.go(31)
+        scene.go(15)
         return [scene]
 
     def replay_in_progress() -> list[Any]:
