@@ -34,6 +34,7 @@ def test_the_guided_hand_teaches_each_phase_then_a_real_game_starts():
     session = table.session
     seen = [session.current.key]
     assert seen == ["deal"] and session.waiting
+    assert not table.undo.button.visible  # no Undo in the guided hand
     # While a note waits, the bots wait and clicks on the table do nothing.
     click(app, (640, 600))
     assert session.match.hand.actions == []

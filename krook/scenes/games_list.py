@@ -36,9 +36,9 @@ class GamesScene(MenuScene):
             self.entries.append(("The game in progress (hands hidden)", self.in_progress))
         for g in self.games:
             players = ", ".join(g.players)
-            self.entries.append(
-                (f"{g.date_text}  ·  {finished.preset_title(g.preset)}  ·  {players}  ·  {g.result_text}", g)
-            )
+            undos = f"  ·  {g.undos} undo{'s' if g.undos != 1 else ''}" if g.undos else ""
+            line = f"{g.date_text}  ·  {finished.preset_title(g.preset)}  ·  {players}  ·  {g.result_text}{undos}"
+            self.entries.append((line, g))
         self.first = 0
         self.index = 0
         self.list = ListBox(self._page(), 0, self._pick, tooltip="Up / Down to choose, Enter to watch")

@@ -1,4 +1,4 @@
-"""Undo at the table: the button (and the U key) that takes back your last card or bid against bots.
+"""Undo at the table: the button above Hint (and the U key) that takes back your last card or bid against bots.
 
 The session decides whether it may (``LocalSession.undo_problem``: your own last action, only bots since,
 no other human has seen the table); a LAN game has no undo and shows no button. After an undo the table
@@ -27,8 +27,9 @@ class UndoControl:
 
     @property
     def offered(self) -> bool:
-        """Only a game on this computer can take a move back."""
-        return callable(getattr(self.table.session, "undo", None))
+        """Only a game on this computer can take a move back (and not the guided first hand)."""
+        session = self.table.session
+        return callable(getattr(session, "undo", None)) and getattr(session, "undo_offered", True)
 
     def problem(self) -> str | None:
         """Why the viewer can't take a move back now (cached per game version and viewer)."""
@@ -66,8 +67,8 @@ class UndoControl:
     def draw(self, surface: pygame.Surface) -> None:
         t = self.table
         hint = t.layout.hint_rect
-        self.button.rect = hint.copy()
-        self.button.rect.right = hint.x - (t.layout.last_rect.x - hint.right)
+        self.button.rect = hint.copy()  # above Hint, clear of a wide hand
+        self.button.rect.bottom = hint.y - (t.layout.last_rect.x - hint.right)
         self.button.visible = self.offered and bool(t.humans) and t.revealed and t.shown.dealt
         self.button.enabled = self.button.visible and self.problem() is None
         self.button.draw(surface, t.theme)

@@ -293,6 +293,8 @@ class TutorialSession(LocalSession):
         self._advance()
         return events
 
+    undo_offered = False  # the table shows no Undo button in the guided hand
+
     def undo(self, seat: int) -> str | None:
         return "there is no undo in the guided hand"
 
