@@ -231,9 +231,14 @@ def test_host_and_client_play_a_hand_through_the_screens(lan):
         what="the game in the list",
     )
     row = next(r for r in join.rows if r.info.port == port)
-    assert row.info.name == "Kitchen table" and row.info.open_seats == 2
-    # Join by address.
+    assert row.info.name == "Kitchen table" and row.info.open_seats == 2 and row.info.password
+    # Join by address: without the room code shown on the host's screen the seat is refused, with it taken.
     type_into(client_app, join.address_field, f"127.0.0.1:{port}")
+    click(client_app, join.join_btn.rect.center)
+    pump([host_app, client_app], lambda: "room code" in join.error, what="the room code refusal")
+    code = room.game.snapshot().password
+    assert code and len(code) == 6
+    type_into(client_app, join.code_field, code.lower())
     click(client_app, join.join_btn.rect.center)
     pump([host_app, client_app], lambda: is_scene(client_app, "JoinedWaitScene"), what="the join")
     # The host's waiting room shows Bob in seat 1; the client's seat token is kept in its settings.
@@ -340,6 +345,7 @@ def test_host_restart_resumes_from_the_lobby_and_the_client_rejoins(lan):
     room_port = room.port
     join = open_join(client_app)
     type_into(client_app, join.address_field, f"127.0.0.1:{room_port}")
+    type_into(client_app, join.code_field, room.game.snapshot().password)
     click(client_app, join.join_btn.rect.center)
     # Every open seat is taken: the game starts by itself on both screens.
     pump(
@@ -359,7 +365,7 @@ def test_host_restart_resumes_from_the_lobby_and_the_client_rejoins(lan):
     host = host_app2.stack.top.session.host
     pump(
         [host_app2, client_app],
-        lambda: host.protocol.seat_status(1) == "remote" and client_table.session.connected,
+        lambda: host.snapshot().statuses[1] == "remote" and client_table.session.connected,
         what="the client to rejoin the resumed host",
     )
     assert is_scene(client_app, "TableScene")

@@ -1,13 +1,15 @@
 """LAN play, standard library only: framing, the protocol referee, a host, a client, discovery.
 
 For the screens: ``find_games()``, ``RemoteSession.connect(address, port, name, token)``, and
-``Host.new_game(seats, preset=...).start()`` with ``host.local_session(name)`` for the host's own seats.
+``HostedGame.new(lobby, ...)`` / ``.resume(path)`` / ``.has_saved(path)`` for a game this window hosts
+(its ``session`` plays the host's own seats, its ``snapshot()`` is what the screens show).
 """
 
 from .client import JoinError
 from .discovery import DISCOVERY_PORT, GameInfo, find_games
 from .framing import MAX_FRAME, FrameDecoder, FrameError, encode
-from .host import DEFAULT_PORT, Host
+from .host import DEFAULT_PORT, Host, HostSnapshot
+from .hosted import HostedGame
 from .protocol import PROTOCOL_VERSION, HostProtocol
 from .remote_session import HostSession, RemoteSession
 
@@ -22,6 +24,8 @@ __all__ = [
     "Host",
     "HostProtocol",
     "HostSession",
+    "HostSnapshot",
+    "HostedGame",
     "JoinError",
     "RemoteSession",
     "encode",

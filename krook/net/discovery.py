@@ -29,6 +29,7 @@ class GameInfo:
     protocol: int
     app_version: str
     started: bool = False
+    password: bool = False  # a new player needs the room code shown on the host's screen
 
     @property
     def compatible(self) -> bool:
@@ -81,6 +82,7 @@ def parse_answer(data: bytes, address: str) -> GameInfo | None:
             protocol=int(msg.get("protocol", -1)),
             app_version=str(msg.get("app", "?"))[:20],
             started=bool(msg.get("started", False)),
+            password=msg.get("password") is True,
         )
     except (UnicodeDecodeError, ValueError, KeyError, TypeError):
         return None

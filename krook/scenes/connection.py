@@ -39,7 +39,7 @@ def seat_message(session: Any, seat: int, old: str | None, new: str) -> str:
     name = session.players[seat]
     if seat in session.local_seats:
         return ""  # our own link: the session reports it with an ErrorEvent
-    grace = getattr(getattr(getattr(session, "host", None), "protocol", None), "grace_s", None)
+    grace = getattr(session, "grace_s", None)
     if new == old:
         return ""
     if new == "disconnected":
@@ -106,14 +106,9 @@ def waiting_banner(table: Any) -> str:
     if not getattr(table, "_lan_waiting_hand", False):
         return ""
     session = table.session
-    ready = getattr(getattr(session, "host", None), "protocol", None)
-    if ready is not None:
-        with session.host.lock:
-            waiting = [
-                session.players[s]
-                for s in ready.seat_conn
-                if ready.bot_strength(s) is None and s not in ready.ready and s not in session.local_seats
-            ]
+    snapshot = getattr(session, "snapshot", None)
+    if snapshot is not None:
+        waiting = [session.players[s] for s in snapshot().waiting_for_ready if s not in session.local_seats]
         if waiting:
             return f"Waiting for {', '.join(waiting)} to be ready for the next hand"
     return "Waiting for the others to be ready for the next hand"
@@ -144,7 +139,7 @@ def draw_connection(table: Any, surface: pygame.Surface) -> None:
     if client is not None and not client.connected:
         link = "Reconnecting to the host..."
     elif client is None:
-        link = f"Hosting on port {session.host.address[1]}"
+        link = f"Hosting on port {session.snapshot().port}"
     t.text(surface, link, (rect.x + t.px(10), rect.y + t.px(6)), "caption", t.p.text_muted, True)
     statuses = [session.seat_status(s) for s in range(n)]
     if client is not None and not client.connected and session.seat is not None:

@@ -36,6 +36,7 @@ HINTS = {
     "unreachable": "Check the address, that the host is in its waiting room, and the firewall (see Help).",
     "timeout": "The host did not answer in time. Is it still running? See Help for firewalls.",
     "full": "Ask the host to open a seat, or join another game.",
+    "password": "Type the room code under Room code and click Join again.",
 }
 
 
@@ -81,7 +82,8 @@ class GameRow(Widget):
                 else f"{info.open_seats} open seat{'s' * (info.open_seats != 1)}"
             )
             started = " · playing" if info.started else " · waiting to start"
-            detail = f"{info.address}:{info.port} · {seats}{started}"
+            code = " · room code" if info.password else ""
+            detail = f"{info.address}:{info.port} · {seats}{started}{code}"
             colour = p.text_muted
         t.text(surface, detail, (r.x + pad, r.bottom - t.px(8)), "caption", colour, anchor="bottomleft")
         if self.rejoin and info.compatible:
@@ -110,6 +112,13 @@ class JoinScene(Scene):
         )
         self.address_field = TextField(
             "", self._typed_address, max_len=40, placeholder="192.168.1.20", tooltip="host or host:port"
+        )
+        self.code_field = TextField(
+            "",
+            lambda text: None,
+            max_len=12,
+            placeholder="if the host shows one",
+            tooltip="The room code on the host's screen (new players only)",
         )
         self.join_btn = Button("Join", self.join, "primary")
         self.refresh_btn = Button("Refresh", self.refresh, "secondary")
@@ -171,6 +180,7 @@ class JoinScene(Scene):
                 self.refresh_btn,
                 self.name_field,
                 self.address_field,
+                self.code_field,
                 self.join_btn,
                 self.help_btn,
                 self.back_btn,
@@ -212,6 +222,9 @@ class JoinScene(Scene):
         token = entry["token"] if entry else None
         o = self.options
         extra = dict(o.client_options or {})
+        code = "".join(self.code_field.text.split())
+        if code:
+            extra["password"] = code
 
         def attempt() -> tuple[RemoteSession, str]:
             try:
@@ -287,9 +300,9 @@ class JoinScene(Scene):
         if (
             e.type == pygame.KEYDOWN
             and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and self.focus.focused is self.address_field
+            and self.focus.focused in (self.address_field, self.code_field)
         ):
-            self.address_field.editing = False
+            self.address_field.editing = self.code_field.editing = False
             self.join()
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F5:
@@ -363,6 +376,10 @@ class JoinScene(Scene):
         y += t.px(48)
         t.text(surface, "Pick a game on the left, or type host or host:port", (x, y), "caption", p.text_muted)
         y += t.px(34)
+        t.text(surface, "Room code", (x, y), "label", p.text, True)
+        y += t.px(32)
+        self.code_field.rect = pygame.Rect(x, y, fw, t.px(44))
+        y += t.px(58)
         self.join_btn.rect = pygame.Rect(x, y, fw, t.px(52))
         self.join_btn.label = "Joining..." if self.connecting is not None else "Join"
         self.join_btn.enabled = self.connecting is None

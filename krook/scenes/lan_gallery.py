@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from krook.net import GameInfo
+from krook.net import PROTOCOL_VERSION, GameInfo
 
 
 def _games() -> list[GameInfo]:
     return [
-        GameInfo("Kitchen table", "192.168.1.20", 47470, 2, 4, 1, "0.1.0"),
-        GameInfo("Den", "192.168.1.31", 47470, 0, 4, 1, "0.1.0", started=True),
+        GameInfo("Kitchen table", "192.168.1.20", 47470, 2, 4, PROTOCOL_VERSION, "0.1.0", password=True),
+        GameInfo("Den", "192.168.1.31", 47470, 0, 4, PROTOCOL_VERSION, "0.1.0", started=True),
         GameInfo("Grandpa's laptop", "192.168.1.40", 47470, 1, 4, -1, "0.0.9"),
     ]
 
@@ -59,9 +59,8 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
             seed=7,
         )
         options = LanOptions(port=0, bind="127.0.0.1", discovery_port=None)
-        host = start_host(s, lobby, "Kitchen table", 60.0, options, autosave=False)
-        session = host.local_session("Ann")
-        room = WaitingRoomScene(s, host, session)
+        game = start_host(s, lobby, "Kitchen table", 60.0, options, autosave=False, password="KTC4RM")
+        room = WaitingRoomScene(s, game)
         room.address, room.port = "192.168.1.20", 47470  # the picture shows a typical home address
         return [room]
 

@@ -11,6 +11,7 @@ import pygame
 
 from krook.rules import PRESETS, SETTING_SPECS, KrookError, Rules, matching_preset
 from krook.session.local import Lobby, LocalSession, SeatConfig
+from krook.storage import StorageError
 from krook.ui import Button, FocusGroup, Stepper, TextField, Toggle
 from krook.ui.widgets import Widget
 
@@ -267,27 +268,21 @@ class LobbyScene(Scene):
         from .waiting_room import WaitingRoomScene, resume_host
 
         try:
-            host = resume_host(self.services)
-        except (OSError, ValueError, KrookError) as exc:
+            game = resume_host(self.services)
+        except (OSError, ValueError, KrookError, StorageError) as exc:
             self.error = str(exc)
             return
-        with host.lock:
-            humans = [s for s, k in enumerate(host.protocol.seats) if k == "human"]
-            name = host.protocol.match.players[humans[0]] if humans else "Host"
-        self.stack.push(WaitingRoomScene(self.services, host, host.local_session(name)))
+        self.stack.push(WaitingRoomScene(self.services, game))
 
     def host_game(self) -> None:
-        from .lan_common import player_name
         from .waiting_room import WaitingRoomScene, start_host
 
         try:
-            host = start_host(self.services, self.lobby, self.game_name, float(self.grace_s))
+            game = start_host(self.services, self.lobby, self.game_name, float(self.grace_s))
         except OSError as exc:
             self.error = str(exc)
             return
-        humans = [s.name for s in self.lobby.seats if s.kind == "human"]
-        session = host.local_session(humans[0] if len(humans) == 1 else player_name(self.services))
-        self.stack.push(WaitingRoomScene(self.services, host, session))
+        self.stack.push(WaitingRoomScene(self.services, game))
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:

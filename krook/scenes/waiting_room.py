@@ -9,16 +9,17 @@ Both hand the running session to the table with :func:`open_lan_table`.
 
 from __future__ import annotations
 
-import errno
 import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from krook import paths
-from krook.net import DISCOVERY_PORT, Host, HostSession, RemoteSession
-from krook.rules import Match
+from krook.net import DEFAULT_PORT, RemoteSession
+from krook.net.hosted import HostedGame, room_code
 from krook.session.base import ErrorEvent, StatusEvent
+from krook.session.local import Lobby
 from krook.ui import Button, FocusGroup
 
 from .base import Scene, Services
@@ -33,109 +34,53 @@ GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
 
 
 # -- building the host ---------------------------------------------------------------------------------------
-def host_seats(lobby: Any, players: int) -> tuple[list[str], list[str]]:
-    """The lobby's seats as host seat kinds (``human``, ``lan``, ``bot:STRENGTH``) and starting names."""
-    kinds: list[str] = []
-    names: list[str] = []
-    for i, seat in enumerate(lobby.seats[:players]):
-        if seat.kind == "human":
-            kinds.append("human")
-            names.append(seat.name)
-        elif seat.kind == "open":
-            kinds.append("lan")
-            names.append(f"Open seat {i + 1}")
-        else:
-            kinds.append(f"bot:{seat.strength}")
-            names.append(seat.name)
-    return kinds, names
+def host_save_path() -> Path:
+    return paths.user_data_dir() / HOST_SAVE
 
 
 def start_host(
     services: Services,
-    lobby: Any,
+    lobby: Lobby,
     name: str,
     grace_s: float,
     options: LanOptions | None = None,
     *,
     autosave: bool = True,
-) -> Host:
-    """Build the match from the lobby and start hosting it; raises ``OSError`` with a message to show.
-
-    The host autosaves to ``lan-host.json`` in the user data folder (``autosave=False``: the gallery)."""
+    password: str | None = None,
+) -> HostedGame:
+    """Start hosting the lobby's game; raises ``OSError`` with a message to show. A room code is made
+    unless ``password=""``. The host autosaves to ``lan-host.json`` (``autosave=False``: the gallery)."""
     options = options or lan_options(services)
-    rules = lobby.rules()
-    kinds, names = host_seats(lobby, rules.players)
-    if kinds.count("human") == 1 and names[kinds.index("human")] in ("You", ""):
-        # "You" is the lobby's default for one person at a screen; the others need a real name.
-        own = player_name(services)
-        names[kinds.index("human")] = own if own not in ("You", "Player") else "Host"
-    extra: dict[str, Any] = {"bot_delay": services.settings.bot_delay, **(options.host_options or {})}
-    ports = [options.port] if options.port == 0 else [options.port + i for i in range(10)]
-    last: OSError | None = None
-    for port in ports:
-        if port == DISCOVERY_PORT:
-            continue
-        match = Match(
-            rules,
-            list(names),
-            seed=lobby.seed,
-            first_dealer=lobby.first_dealer % rules.players,
-            preset=lobby.preset,
-        )
-        host = Host(
-            match,
-            kinds,
-            name=name,
-            bind=options.bind,
-            port=port,
-            grace_s=grace_s,
-            save_path=paths.user_data_dir() / HOST_SAVE if autosave else None,
-            discovery_port=options.discovery_port,
-            **extra,
-        )
-        try:
-            return host.start()
-        except OSError as exc:
-            last = exc
-            if exc.errno not in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1), errno.EACCES):
-                break
-    raise OSError(f"Krook could not listen for players on this computer: {last}")
+    own = player_name(services)
+    return HostedGame.new(
+        lobby,
+        name=name,
+        grace_s=grace_s,
+        own_name=own if own not in ("You", "Player", "") else "Host",
+        save_path=host_save_path() if autosave else None,
+        bind=options.bind,
+        port=options.port,
+        discovery_port=options.discovery_port,
+        password=room_code() if password is None else password or None,
+        **{"bot_delay": services.settings.bot_delay, **(options.host_options or {})},
+    )
 
 
 def hosted_game() -> str | None:
     """The name of the unfinished game this computer hosted last (its autosave), or None."""
-    from krook import storage
-    from krook.net.host import SAVE_KIND, SAVE_VERSION
-    from krook.rules import KrookError, match_from_record
-
-    path = paths.user_data_dir() / HOST_SAVE
-    if not path.exists():
-        return None
-    try:
-        data = storage.load_json(path, SAVE_KIND, SAVE_VERSION)
-        if match_from_record(data["record"]).is_over:
-            return None
-    except (storage.StorageError, KrookError, KeyError, TypeError, ValueError) as exc:
-        log.info("no hosted game to resume: %s", exc)
-        return None
-    return str(data.get("name") or "LAN game")
+    return HostedGame.has_saved(host_save_path())
 
 
-def resume_host(services: Services, options: LanOptions | None = None) -> Host:
-    """Host the autosaved game again on the same port; the players rejoin their seats with their tokens."""
+def resume_host(services: Services, options: LanOptions | None = None) -> HostedGame:
+    """Host the autosaved game again on its saved port; the players rejoin their seats with their tokens."""
     options = options or lan_options(services)
-    extra: dict[str, Any] = {"bot_delay": services.settings.bot_delay, **(options.host_options or {})}
-    host = Host.resume(
-        paths.user_data_dir() / HOST_SAVE,
+    return HostedGame.resume(
+        host_save_path(),
         bind=options.bind,
-        port=options.port,
+        port=None if options.port == DEFAULT_PORT else options.port,
         discovery_port=options.discovery_port,
-        **extra,
+        **{"bot_delay": services.settings.bot_delay, **(options.host_options or {})},
     )
-    try:
-        return host.start()
-    except OSError as exc:
-        raise OSError(f"Krook could not listen for players on port {options.port}: {exc}") from None
 
 
 def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, note: str = "") -> None:
@@ -164,12 +109,12 @@ def enter_lan_table(scene: Scene, session: RemoteSession, *, note: str = "", gam
 class WaitingRoomScene(Scene):
     """The host waits for players. Pushed over the lobby: Cancel stops hosting and goes back to it."""
 
-    def __init__(self, services: Services, host: Host, session: HostSession) -> None:
+    def __init__(self, services: Services, game: HostedGame) -> None:
         super().__init__(services)
-        self.host = host
-        self.session = session
-        self.address = lan_ipv4() if host.bind in ("", "0.0.0.0") else host.bind
-        self.port = host.address[1]
+        self.game = game
+        self.session = game.session
+        self.address = lan_ipv4() if game.bind in ("", "0.0.0.0") else game.bind
+        self.port = game.port
         self.start_btn = Button("Start now (bots fill empty seats)", self.start_now, "primary")
         self.help_btn = help_button(self)
         self.cancel_btn = Button("Cancel", self.cancel, "secondary")
@@ -178,10 +123,8 @@ class WaitingRoomScene(Scene):
         self._left = False
 
     def statuses(self) -> tuple[list[str], list[str]]:
-        with self.host.lock:
-            players = list(self.host.protocol.match.players)
-            statuses = self.host.protocol.statuses()
-        return players, statuses
+        snap = self.game.snapshot()
+        return list(snap.players), list(snap.statuses)
 
     def update(self, dt: float) -> None:
         if self._left:
@@ -189,7 +132,7 @@ class WaitingRoomScene(Scene):
         for event in self.session.update(dt):
             if isinstance(event, ErrorEvent):
                 self.messages = [event.message]
-        if self.host.protocol.started:
+        if self.game.snapshot().started:
             self._left = True
             open_lan_table(self, self.session, replace_below=True)
 
@@ -226,7 +169,7 @@ class WaitingRoomScene(Scene):
         margin = screen_margin(t)
         t.text(
             surface,
-            f"Hosting {self.host.name}",
+            f"Hosting {self.game.snapshot().name}",
             (w - margin, margin + t.px(14)),
             "label",
             p.text_muted,
@@ -252,7 +195,16 @@ class WaitingRoomScene(Scene):
         t.panel(surface, box, (20, 28, 34), alpha=255, edge=p.accent, shadow=False)
         t.text(surface, f"{self.address}:{self.port}", box.center, "heading", p.accent, True, anchor="center")
         y = box.bottom + t.px(18)
-        grace = round(self.host.protocol.grace_s)
+        snap = self.game.snapshot()
+        if snap.password:
+            t.text(surface, "Room code", (x, y), "label", p.text, True)
+            t.text(surface, snap.password, (box.right, y), "heading", p.accent, True, anchor="topright")
+            y += t.px(44)
+            for line in t.wrap("New players type this code when they join.", left.w - t.px(48), "caption"):
+                t.text(surface, line, (x, y), "caption", p.text_muted)
+                y += t.font("caption").get_linesize()
+            y += t.px(8)
+        grace = round(snap.grace_s)
         for line in t.wrap(
             f"A player who drops keeps the seat: after {grace} s a bot plays it until they rejoin.",
             left.w - t.px(48),
