@@ -4,6 +4,11 @@ Runs PyInstaller on ``krook.spec`` into ``dist/krook/`` (and ``dist/Krook.app`` 
 result to ``dist/krook-<version>-<platform>.zip`` and prints the sizes. On Linux the zip also carries
 ``install-desktop-entry.sh`` next to the ``krook`` executable, so a player can add Krook to their menu.
 
+On Linux it then prints the highest glibc version the bundle needs and checks it against the floor
+(``--glibc-floor``, default 2.28; ``--strict-glibc`` makes a miss an error, as release builds in the
+manylinux_2_28 container do). On Windows ``--installer`` also runs Inno Setup with the version from
+pyproject.toml.
+
 Options: ``--no-zip`` skips the zip; ``--dist DIR`` builds somewhere other than ``dist/``;
 ``--entry FILE`` builds from another entry script (development only, e.g. a selftest-only entry).
 """
@@ -13,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import shutil
 import stat
 import subprocess
@@ -24,15 +28,40 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "work"
+sys.path.insert(0, str(ROOT / "build"))
+
+from glibc_needs import DEFAULT_FLOOR, parse_version, report, show  # noqa: E402
+from project_version import project_version  # noqa: E402
 
 
 def version() -> str:
     # Read, not imported: the build must not depend on the game's imports working in this interpreter.
-    text = (ROOT / "krook" / "__init__.py").read_text(encoding="utf-8")
-    match = re.search(r'__version__\s*=\s*"([^"]+)"', text)
-    if not match:
-        raise SystemExit("make.py: no __version__ in krook/__init__.py")
-    return match.group(1)
+    return project_version(ROOT)
+
+
+def check_glibc(onedir: Path, floor_text: str, strict: bool) -> bool:
+    """Print the highest glibc the bundle needs; False when it is above the floor."""
+    floor = parse_version(floor_text)
+    top, lines = report(onedir, floor)
+    print(f"highest GLIBC needed: {show(top)} (floor {show(floor)})")
+    if top is None or top <= floor:
+        return True
+    print("\n".join(lines[:12]))
+    print(
+        f"{'ERROR' if strict else 'WARNING'}: this build runs only where glibc >= {show(top)}; build it in the "
+        "manylinux_2_28 container (docs/PACKAGING.md) for the oldest supported systems",
+        file=sys.stderr if strict else sys.stdout,
+    )
+    return False
+
+
+def build_installer(dist: Path) -> Path:
+    """Windows: the Inno Setup installer, versioned from pyproject.toml."""
+    script = ROOT / "build" / "windows" / "krook.iss"
+    cmd = ["iscc", f"/DAppVersion={version()}", f"/O{dist}", str(script)]
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=True)
+    return dist / f"krook-{version()}-windows-setup.exe"
 
 
 def platform_tag() -> str:
@@ -105,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-zip", action="store_true", help="build only, don't zip")
     parser.add_argument("--entry", help="entry script to build from (development only)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
+    parser.add_argument("--glibc-floor", default=show(DEFAULT_FLOOR), help="oldest glibc to run on (Linux)")
+    parser.add_argument(
+        "--strict-glibc", action="store_true", help="fail when the bundle needs a newer glibc"
+    )
+    parser.add_argument("--installer", action="store_true", help="also build the Windows installer (iscc)")
     args = parser.parse_args(argv)
     dist: Path = args.dist.resolve()
     onedir = dist / "krook"
@@ -114,8 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     if not onedir.is_dir():
         print(f"make.py: PyInstaller finished but {onedir} is missing", file=sys.stderr)
         return 1
+    glibc_ok = True
     if sys.platform.startswith("linux"):
         add_linux_extras(onedir)
+        glibc_ok = check_glibc(onedir, args.glibc_floor, args.strict_glibc)
 
     took = time.perf_counter() - started
     print(f"built {onedir}: {mb(tree_size(onedir))} in {took:.0f} s")
@@ -132,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             zip_tree(onedir, archive)
         print(f"zipped {archive}: {mb(archive.stat().st_size)}")
-    return 0
+    if args.installer and sys.platform == "win32":
+        print(f"installer {build_installer(dist)}")
+    return 1 if args.strict_glibc and not glibc_ok else 0
 
 
 if __name__ == "__main__":

@@ -24,6 +24,17 @@ IDLE_WAIT_MS = 500
 CARET_BLINK_S = 0.5
 
 
+def _display_hints() -> None:
+    """SDL settings that must be in place before the display starts (a player's own values win)."""
+    if sys.platform.startswith("linux"):
+        # Krook draws in software. Without this, SDL's X11 backend opens a hidden OpenGL window at start to
+        # ask the driver's vendor, which loads the whole GL stack (about 95 MiB with Mesa's llvmpipe).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    elif sys.platform == "win32":
+        # Crisp text on scaled displays: the window is sized in real pixels instead of being blown up.
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
 def parse_size(size: Any) -> tuple[int, int] | None:
     if size is None:
         return None
@@ -57,6 +68,7 @@ class App:
         from .ui.theme import Theme
 
         self.pg = pygame
+        _display_hints()
         pygame.init()
         if settings is None:
             settings, settings_message = load_settings()

@@ -114,6 +114,23 @@ class Settings:
         return dataclasses.replace(base, **values), bad
 
 
+def file_locations() -> dict[str, Path]:
+    """Where Krook keeps the player's files, for the Settings screen: saved games, logs, settings."""
+    return {
+        "Saved games": paths.user_data_dir(create=False),
+        "Logs": paths.user_log_dir(create=False),
+        "Settings": paths.user_config_dir(create=False),
+    }
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as a person reads it: the home folder written as ``~``."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def settings_path() -> Path:
     return paths.user_config_dir() / SETTINGS_FILE
 

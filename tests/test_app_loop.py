@@ -197,3 +197,26 @@ def test_sigterm_during_start_up_ends_it_at_once(home: Path) -> None:
         assert proc.wait(10) in (0, 15, -15)
     finally:
         proc.kill()
+
+
+def test_settings_show_where_the_files_are_and_open_the_folders(
+    monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    from krook import desktop, paths
+    from krook.scenes.settings import SettingsScene
+
+    opened: list[Path] = []
+    monkeypatch.setattr(desktop, "open_folder", lambda folder: opened.append(folder))
+    app = make_app()
+    app.stack.push(SettingsScene(app.services))
+    app.stack.apply()
+    app.frame([], dt=0.0)
+    scene = app.stack.top
+    assert (
+        scene.locations["Saved games"] == paths.user_data_dir()
+        and scene.locations["Logs"] == paths.user_log_dir()
+    )
+    buttons = [w for _, w in scene.rows if getattr(w, "label", "") == "Open folder"]
+    for b in buttons:
+        click(app, b.rect.center)
+    assert opened == [paths.user_data_dir(), paths.user_log_dir()]

@@ -43,11 +43,13 @@ fi
 if [ -z "$exec_path" ]; then
     exec_path="$here/krook"
 fi
-case "$exec_path" in /*) ;; *) exec_path="$(pwd)/$exec_path" ;; esac
 if [ ! -x "$exec_path" ]; then
     echo "No Krook executable at $exec_path (run this from the unzipped krook folder, or pass --exec)." >&2
     exit 1
 fi
+# An absolute, normalised path (no "./" or "../"): the entry must keep working from any folder.
+exec_dir=$(cd "$(dirname "$exec_path")" && pwd -P)
+exec_path="$exec_dir/$(basename "$exec_path")"
 
 # The bundle keeps assets under _internal/; a source checkout keeps them in krook/assets.
 icon_name=krook
@@ -72,8 +74,9 @@ Type=Application
 Name=Krook
 GenericName=Card Game
 Comment=The Rook card game, with bots, hot-seat and LAN play
+TryExec=$exec_path
 Exec="$quoted"
-Path=$(dirname "$exec_path")
+Path=$exec_dir
 Icon=$icon_name
 Terminal=false
 Categories=Game;CardGame;

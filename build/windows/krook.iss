@@ -1,14 +1,14 @@
 ; Inno Setup script for Krook: a per-user installer with a Start-menu entry and an uninstaller.
 ;
-; Build the app first (python build\make.py), then from the repository root:
-;   iscc /DAppVersion=0.1.0 build\windows\krook.iss
+; Build it with the app: python build\make.py --installer (it passes /DAppVersion from pyproject.toml), or
+; by hand from the repository root:  iscc /DAppVersion=<version> build\windows\krook.iss
 ; The installer is written to dist\krook-<version>-windows-setup.exe.
 ;
 ; Per-user (no administrator prompt): a family machine often has no admin at hand, and Krook needs
 ; nothing outside the player's own folders.
 
 #ifndef AppVersion
-  #define AppVersion "0.1.0"
+  #error Pass the version: iscc /DAppVersion=<pyproject version> (python build\make.py --installer does)
 #endif
 #define AppName "Krook"
 #define AppExe "krook.exe"
@@ -20,6 +20,8 @@ AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher=The Krook developers
+VersionInfoVersion={#AppVersion}
+VersionInfoProductName={#AppName}
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
@@ -38,6 +40,11 @@ ArchitecturesInstallIn64BitMode=x64compatible
 
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
+
+[InstallDelete]
+; An upgrade replaces the program's own files only: last version's libraries must not linger next to the
+; new ones (a stale DLL or .pyd in _internal can break the new build).
+Type: filesandordirs; Name: "{app}\_internal"
 
 [Files]
 ; The whole onedir build: krook.exe and its _internal folder.

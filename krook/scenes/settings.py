@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from krook.settings_store import CARD_SIZES, SPEEDS
+from krook.settings_store import CARD_SIZES, SPEEDS, file_locations, shown_path
 from krook.ui import Button, Stepper, Toggle
 
 from .base import Services
@@ -73,8 +73,23 @@ class SettingsScene(MenuScene):
                 Toggle(s.auto_finish, setter("auto_finish"), tooltip="Your forced last card plays itself"),
             ),
         ]
+        self.locations = file_locations()
+        for name in ("Saved games", "Logs"):
+            self.rows.append(
+                (name, Button("Open folder", self._opener(name), tooltip=str(self.locations[name])))
+            )
         self.done = Button("Done", self.back, "primary")
         self.focus.set([w for _, w in self.rows] + [self.done])
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        def open_it() -> None:
+            from krook import desktop
+
+            problem = desktop.open_folder(self.locations[name])
+            if problem:
+                self.services.messages.append(problem)
+
+        return open_it
 
     def draw(self, surface: pygame.Surface) -> None:
         t = begin_screen(self, surface)
@@ -98,11 +113,18 @@ class SettingsScene(MenuScene):
         t.text(
             surface,
             "Saved as you change them",
-            (panel.x + t.px(28), self.done.rect.centery),
+            (panel.right - t.px(28), panel.y + t.px(30)),
             "caption",
             t.p.text_muted,
-            anchor="midleft",
+            anchor="topright",
         )
+        where = [f"{name}: {shown_path(self.locations[name])}" for name in ("Saved games", "Logs")]
+        lh = t.font("caption").get_linesize()
+        top = self.done.rect.centery - lh
+        for i, line in enumerate(where):
+            t.text(
+                surface, line, (panel.x + t.px(28), top + i * lh), "caption", t.p.text_muted, anchor="midleft"
+            )
         self.focus.draw(surface, t, True)
 
     def on_exit(self) -> None:
