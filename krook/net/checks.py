@@ -174,8 +174,10 @@ def check_result(data: object) -> dict[str, Any]:
 
 
 # -- messages -------------------------------------------------------------------------------------------------
-def check_host_message(msg: dict[str, Any]) -> dict[str, Any] | None:
+def check_host_message(msg: object) -> dict[str, Any] | None:
     """The message with only known keys, each checked; None for a type Krook does not know."""
+    if not isinstance(msg, dict):
+        raise _fail("a message", msg)
     kind = msg.get("type")
     if kind == VIEW:
         return {

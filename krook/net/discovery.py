@@ -8,9 +8,13 @@ of a game is where its answer came from. A game of another protocol version is l
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import socket
+import struct
+import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .protocol import PROTOCOL_VERSION
@@ -88,17 +92,69 @@ def parse_answer(data: bytes, address: str) -> GameInfo | None:
         return None
 
 
+LIMITED_BROADCAST = "255.255.255.255"
+
+
+def broadcast_targets(interfaces: Iterable[tuple[str, str | None]]) -> tuple[str, ...]:
+    """Where a query goes: each interface's broadcast address, then 255.255.255.255.
+
+    ``interfaces`` are ``(IPv4 address, netmask or None)`` pairs; a missing netmask is taken as /24, the
+    home-router default. Loopback, link-local and single-host (/31, /32) interfaces are left out: the
+    limited broadcast still goes out of the default interface, and a VPN or Docker adapter gets its own.
+    """
+    targets: list[str] = []
+    for address, netmask in interfaces:
+        try:
+            net = ipaddress.IPv4Network(f"{address}/{netmask or 24}", strict=False)
+            ip = ipaddress.IPv4Address(address)
+        except ValueError:
+            continue
+        if ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast or net.prefixlen > 30:
+            continue
+        target = str(net.broadcast_address)
+        if target not in targets:
+            targets.append(target)
+    return (*targets, LIMITED_BROADCAST)
+
+
+def local_interfaces() -> list[tuple[str, str | None]]:
+    """This computer's IPv4 addresses with their netmasks where the system says (Linux), else without."""
+    found: list[tuple[str, str | None]] = []
+    if sys.platform.startswith("linux"):
+        import fcntl
+
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            for _, name in socket.if_nameindex():
+                packed = struct.pack("256s", name.encode()[:15])
+                with contextlib.suppress(OSError):
+                    address = socket.inet_ntoa(
+                        fcntl.ioctl(sock.fileno(), 0x8915, packed)[20:24]
+                    )  # SIOCGIFADDR
+                    netmask = socket.inet_ntoa(
+                        fcntl.ioctl(sock.fileno(), 0x891B, packed)[20:24]
+                    )  # SIOCGIFNETMASK
+                    found.append((address, netmask))
+        return found
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append((str(info[4][0]), None))
+    return found
+
+
 def find_games(
     timeout: float = 1.0,
     *,
     port: int = DISCOVERY_PORT,
-    targets: tuple[str, ...] = ("255.255.255.255",),
+    targets: tuple[str, ...] | None = None,
 ) -> list[GameInfo]:
     """Broadcast a query and collect the answers for ``timeout`` seconds; sorted by name, one per game.
 
-    ``targets`` are the addresses the query goes to: the broadcast address by default; tests pass
-    ``("127.0.0.1",)``. Never raises for network trouble: a machine with no network finds no games.
+    ``targets`` are the addresses the query goes to: by default every interface's broadcast address and
+    255.255.255.255 (:func:`broadcast_targets`); tests pass ``("127.0.0.1",)``. Never raises for network
+    trouble: a machine with no network finds no games.
     """
+    if targets is None:
+        targets = broadcast_targets(local_interfaces())
     found: dict[tuple[str, int], GameInfo] = {}
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)

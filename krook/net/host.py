@@ -542,7 +542,8 @@ class Host:
             try:
                 messages = link.decoder.feed(data)
             except FrameError as exc:
-                log.info("connection %s: bad frame: %s", conn_id, exc)
+                # strangers' junk is logged at debug level: a flood must not become a flood of log lines
+                (log.info if link.joined else log.debug)("connection %s: bad frame: %s", conn_id, exc)
                 self._dispatch([(conn_id, error("frame", str(exc)))])
                 return
             if messages:
@@ -582,7 +583,9 @@ class Host:
             link.outbuf += frame
             if message.get("type") == "error" and message.get("fatal") and link.closing_at is None:
                 link.closing_at = time.monotonic() + CLOSE_GRACE_S
-                log.info("connection %s: closing: %s", conn_id, message.get("message"))
+                (log.info if link.joined else log.debug)(
+                    "connection %s: closing: %s", conn_id, message.get("message")
+                )
             touched.add(conn_id)
         for conn_id in touched:
             link = self._links.get(conn_id)

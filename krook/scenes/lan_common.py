@@ -24,7 +24,7 @@ class LanOptions:
     port: int = DEFAULT_PORT  # the host's TCP port (the next free one is tried when it is taken)
     bind: str = ""  # "" listens on every interface
     discovery_port: int | None = DISCOVERY_PORT
-    discovery_targets: tuple[str, ...] = ("255.255.255.255",)
+    discovery_targets: tuple[str, ...] | None = None  # None: every interface's broadcast address
     discovery_timeout: float = 1.0
     refresh_s: float = 4.0  # the Join screen looks for games again this often
     connect_timeout: float = 5.0
