@@ -205,13 +205,3 @@ class ReviewScene(Scene):
             words = f"Checked {review.checked} of your {review.total} plays…"
         t.text(surface, words, (x, y + t.px(16)), "caption", p.text_muted)
         return y + t.px(48)
-
-
-def open_from_replay(viewer: Scene, replay: Any, hand_index: int) -> None:
-    """The replay viewer's Review button: the hand under the viewer, for the seat it shows (its cards), else
-    for every seat in turn starting with the first."""
-    shown = getattr(viewer, "shown", "all")
-    players = len(replay.players)
-    seat = shown if isinstance(shown, int) and 0 <= shown < players else 0
-    seats = [seat] if isinstance(shown, int) else list(range(players))
-    viewer.stack.push(ReviewScene(viewer.services, replay.record, hand_index, seat, seats))
