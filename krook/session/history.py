@@ -44,7 +44,10 @@ def _int(value: object) -> int:
 
 
 def _str(value: object, limit: int = 40) -> str:
-    return value[:limit] if isinstance(value, str) else ""
+    """Text from the file: printable characters only (no direction overrides or controls), bounded."""
+    if not isinstance(value, str):
+        return ""
+    return "".join(ch for ch in value[: limit * 4] if ch.isprintable())[:limit]
 
 
 @dataclass

@@ -1,0 +1,87 @@
+"""Hostile record files and history files: a clear refusal or a usable result, never a crash."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from krook.rules import Match, get_preset
+from krook.session import finished, history
+from krook.session.replay import Replay
+
+_JUNK = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _record() -> dict:
+    m = Match(get_preset("kentucky-discard").rules, ["A", "B", "C", "D"], seed=4)
+    for action in ("bid 70", "pass", "pass", "pass"):
+        m.apply(action)
+    return m.to_record()
+
+
+RECORD = _record()
+
+
+def _mutate(record: dict, path: list, value: object) -> dict:
+    out = json.loads(json.dumps(record))
+    node = out
+    for step in path[:-1]:
+        if isinstance(node, dict) and node:
+            node = node[sorted(node)[step % len(node)]]
+        elif isinstance(node, list) and node:
+            node = node[step % len(node)]
+    last = path[-1] if path else 0
+    if isinstance(node, dict) and node:
+        node[sorted(node)[last % len(node)]] = value
+    elif isinstance(node, list) and node:
+        node[last % len(node)] = value
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.lists(st.integers(min_value=0, max_value=20), min_size=1, max_size=5), value=_JUNK)
+def test_a_damaged_record_file_is_refused_or_replays(tmp_path, path, value):
+    data = _mutate(RECORD, path, value)
+    file = tmp_path / "sent.json"
+    file.write_text(json.dumps(data, allow_nan=True), encoding="utf-8")
+    try:
+        record = finished.load_record_file(file)
+    except finished.FinishedGameError as exc:
+        assert str(exc)
+        return
+    replay = Replay(record)
+    for step in range(len(replay)):
+        frame = replay.frame(step, 0)
+        assert frame.hands == [] or replay.finished  # a game in progress never shows its hands
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=_JUNK)
+def test_any_history_content_reads_as_a_history(players):
+    book = history.History.from_dict({"players": players})
+    for name in book.names():
+        record = book.player(name)
+        assert record is not None
+        total = record.total
+        assert all(isinstance(getattr(total, f), int) for f in history.PresetStats.FIELDS)
+        for line in record.recent:
+            assert all(len(row) == len(line.columns) for row in line.series)
+            assert math.isfinite(line.at)
+    json.dumps(book.to_dict(), allow_nan=False)  # what would be saved is plain JSON
+
+
+def test_hostile_players_in_a_history_file():
+    nasty = {f"p{i}": {"name": "\u202e" * 3 + "x" * 10_000} for i in range(3)}
+    book = history.History.from_dict({"players": nasty})
+    assert all(len(n) <= 40 and n.isprintable() for n in book.names())
