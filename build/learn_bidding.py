@@ -189,6 +189,8 @@ def check_hard(preset: str, deals: int, seed: int, samples: int) -> float:
                 action = f"bid {rules.min_bid}" if seat == bidder else "pass"
                 if action not in legal:
                     action = next(iter(legal))
+            elif phase == "discard" and match.hand.bidder != bidder:
+                break  # another seat had to take the contract (a forced opener): not this contract
             elif phase == "discard":
                 action = "discard " + " ".join(CARD_NAMES[c] for c in range(66) if buried >> c & 1)
             elif phase == "trump":
@@ -198,6 +200,8 @@ def check_hard(preset: str, deals: int, seed: int, samples: int) -> float:
                     match.view(seat), BotContext(random.Random(f"{i}/{seat}/{len(match.hand.actions)}"))
                 )
             match.apply(action, seat)
+        if not match.results:
+            continue
         result = match.results[-1]
         if result.bidder != bidder:
             continue

@@ -138,13 +138,14 @@ def test_pushes_a_partner_over_an_overcall_with_a_strong_hand(strength: str) -> 
 
 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
-def test_lets_an_overcall_stand_with_a_worthless_hand(strength: str) -> None:
+def test_leaves_the_opponents_auction_alone_with_a_worthless_hand(strength: str) -> None:
     junk = ["R5", "R6", "R7", "Y6", "Y7", "Y8", "G6", "G7", "G8"]
     match = Match(
         PRESETS["kentucky-discard"].rules,
         first_dealer=2,
         deal=deal_with("kentucky-discard", {2: junk}, seed=2),
     )
-    for action in ("pass", "bid 70", "bid 75"):
+    # seat 3 (an opponent) bids 70, my partner passes, seat 1 overcalls 75: nothing in my hand takes it back
+    for action in ("bid 70", "pass", "bid 75"):
         match.apply(action)
     assert decide(strength, match) == "pass"
