@@ -44,10 +44,10 @@ def plan_wins_everything(play: PlayRules, hands: list[int], seat: int, plan: lis
     return answers(1, [lead])
 
 
-def claimable_positions(count: int, tricks_left: int) -> list[Match]:
-    """Kentucky Discard hands played by a greedy policy (the leader cashes its highest card), stopped at a
-    lead with ``tricks_left`` cards: strong leaders are common, so claims are too."""
-    rules = PRESETS["kentucky-discard"].rules
+def claimable_positions(count: int, tricks_left: int, preset: str = "kentucky-discard") -> list[Match]:
+    """Hands played by a greedy policy (the leader cashes its highest card), stopped at a lead with
+    ``tricks_left`` cards: strong leaders are common, so claims are too."""
+    rules = PRESETS[preset].rules
     found: list[Match] = []
     rng = random.Random(11)
     while len(found) < count:
@@ -67,10 +67,11 @@ def claimable_positions(count: int, tricks_left: int) -> list[Match]:
     return found
 
 
-@pytest.mark.parametrize(("tricks_left", "count"), [(2, 120), (3, 200), (4, 300)])
-def test_claims_hold_in_every_consistent_deal(tricks_left: int, count: int) -> None:
+def check_claims(positions: list[Match]) -> tuple[int, int]:
+    """Every claim offered wins every trick in the real deal and in deals the seat cannot tell from it;
+    returns (claimed, refused)."""
     claimed = refused = 0
-    for match in claimable_positions(count, tricks_left):
+    for match in positions:
         hand = match.hand
         seat = hand.to_act
         assert seat is not None
@@ -95,8 +96,21 @@ def test_claims_hold_in_every_consistent_deal(tricks_left: int, count: int) -> N
             assert plan_wins_everything(play, hands, seat, plan), (view.hand, plan)
             everything = sum(play.points[c] for h in hands for c in bits(h))
             assert Solver(play, side).value(hands, seat) == everything
+    return claimed, refused
+
+
+@pytest.mark.parametrize(("tricks_left", "count"), [(2, 120), (3, 200), (4, 300)])
+def test_claims_hold_in_every_consistent_deal(tricks_left: int, count: int) -> None:
+    claimed, refused = check_claims(claimable_positions(count, tricks_left))
     assert claimed >= 2, "the positions should offer some claims"
     assert refused >= 3, "and refuse some"
+
+
+@pytest.mark.parametrize("preset", sorted(set(PRESETS) - {"kentucky-discard"}))
+def test_claims_hold_in_every_preset(preset: str) -> None:
+    """Other decks, the 1s, must-trump, no Krook any time, three to six players."""
+    claimed, _ = check_claims(claimable_positions(60, 2, preset))
+    assert claimed >= 1, "sixty positions of two tricks offer a claim or more in every preset"
 
 
 def scripted(seat0_last: list[str], others_last: list[list[str]]) -> Match:
