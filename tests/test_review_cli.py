@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_review import scripted_blunder
 
@@ -96,3 +98,41 @@ def test_an_unfinished_hand_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 2 and "not finished" in done.stderr
     done = run_cli(str(path))
     assert done.returncode == 0 and "not reviewed" in done.stdout
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_damaged_records_never_crash_the_review(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
+    """A record with one value replaced by junk (odd text, huge or negative numbers, NaN, nulls, lists): the
+    review answers 0 (reviewed what it could) or 2 (said why), never a traceback."""
+    from krook.review.cli import main
+
+    record = scripted_blunder().to_record()
+    paths = [
+        ("hands", 0, "actions", data.draw(st.integers(0, 41), label="action")),
+        ("hands", 0, "dealer"),
+        ("hands", 0, "deal", "nest", 0),
+        ("rules", "preset"),
+        ("players", 1),
+        ("seed",),
+    ]
+    path = data.draw(st.sampled_from(paths), label="path")
+    junk = data.draw(
+        st.one_of(
+            st.text(max_size=8),
+            st.integers(-(10**30), 10**30),
+            st.floats(allow_nan=True),
+            st.none(),
+            st.lists(st.integers(), max_size=3),
+        ),
+        label="junk",
+    )
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = junk
+    file = tmp_path_factory.mktemp("fuzz") / "record.json"
+    file.write_text(json.dumps(record), encoding="utf-8")
+    assert main([str(file), "--json"]) in (0, 2)

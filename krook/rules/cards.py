@@ -88,6 +88,8 @@ def card_name(card: int) -> str:
 
 def parse_card(text: str) -> int:
     """Read one card: colour letter + number (``R14``, ``G1``), ``K`` for the Krook or ``K2`` for the second bird."""
+    if not isinstance(text, str):  # a record or a message from outside may hold anything
+        raise NotationError(f"a card is written as text such as R14, not {type(text).__name__} {text!r:.40}")
     token = text.strip().upper()
     found = CARD_BY_NAME.get(token)
     if found is not None:

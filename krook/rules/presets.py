@@ -139,7 +139,7 @@ PRESETS: dict[str, Preset] = {
 def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a name from outside that is not text (a list in a record)
         known = ", ".join(PRESETS)
         raise RulesError(f"unknown preset {name!r}; the presets are {known}") from None
 
