@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from krook.rules import Rules
-from krook.rules.cards import BIRDS, COLOR_MASKS
+from krook.rules.cards import BIRDS, COLOR_MASKS, bits
 
-from .fast import PlayRules, bits
+from .fast import PlayRules
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,9 @@ two agree on random positions of every preset.
 from __future__ import annotations
 
 from krook.rules import Rules
-from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK
+from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK, bits
+
+__all__ = ["PlayRules", "bits"]  # bits lives in krook.rules.cards; re-exported for the search modules
 
 # "Led colour" index: 0-3 a colour. A bird led means trump led.
 
@@ -78,6 +80,7 @@ class PlayRules:
         self.memo: dict[str, dict[int, object]] = {}
 
     def led_of(self, card: int) -> int:
+        """The colour a card belongs to in play: its own, or trump for a bird."""
         return self.trump if card >= KROOK else card >> 4  # type: ignore[return-value]
 
     def playable(self, hand: int, lead: int) -> int:
@@ -108,15 +111,4 @@ class PlayRules:
                 best_i, best = i, p
         return best_i
 
-    def class_of(self, card: int) -> int:
-        """Colour a card belongs to in play (birds belong to trump)."""
-        return self.trump if card >= KROOK else card >> 4  # type: ignore[return-value]
 
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 from krook.rules import Action, Bid, Call, Discard, Pass, Redeal, SeatView, Trump, as_action
-from krook.rules.cards import CARD_NAMES, COLOR_MASKS, KROOK, Color, mask_of
+from krook.rules.cards import CARD_NAMES, COLOR_MASKS, KROOK, Color, bits, mask_of
 
 from .base import BotContext
 from .evaluate import best_trump_value
-from .fast import bits
 from .knowledge import read_view
 from .strengths import HardBot, MediumBot
 

@@ -188,7 +188,7 @@ class Solver:
         """The highest card with the same points and kind in ``card``'s run (cards of one owner in a row)."""
         play = self.play
         owner = self._owner
-        seq = play.order[play.class_of(card)]
+        seq = play.order[play.led_of(card)]
         rep = card
         for c in seq[seq.index(card) + 1 :]:
             if not remaining >> c & 1:

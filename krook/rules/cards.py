@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 
 from .errors import NotationError
 
+COLOR_LETTERS = "RYGB"  # the notation's colour letters, in Color order
+
 
 @enum.unique
 class Color(enum.IntEnum):
@@ -21,7 +23,7 @@ class Color(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        return "RYGB"[self]
+        return COLOR_LETTERS[self]
 
     @property
     def title(self) -> str:
@@ -71,7 +73,7 @@ def color_mask(color: int) -> int:
 COLOR_MASKS: tuple[int, int, int, int] = tuple(color_mask(c) for c in range(4))  # type: ignore[assignment]
 
 CARD_NAMES: dict[int, str] = {
-    **{c * 16 + n: f"{'RYGB'[c]}{n}" for c in range(4) for n in range(1, 15)},
+    **{c * 16 + n: f"{COLOR_LETTERS[c]}{n}" for c in range(4) for n in range(1, 15)},
     KROOK: "K",
     KROOK2: "K2",
 }
@@ -112,12 +114,19 @@ def parse_cards(texts: Iterable[str]) -> list[int]:
     return [parse_card(t) for t in texts]
 
 
-def iter_mask(mask: int) -> Iterator[int]:
-    """Card ids in a bitmask, lowest id first."""
+def bits(mask: int) -> list[int]:
+    """Card ids in a bitmask, lowest id first, as a list (the hot loops of the bots iterate these)."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def iter_mask(mask: int) -> Iterator[int]:
+    """Card ids in a bitmask, lowest id first."""
+    return iter(bits(mask))
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -19,7 +19,7 @@ from .actions import (
     as_action,
     parse_action,
 )
-from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of, names
+from .cards import BIRDS, CARD_NAMES, COLOR_MASKS, KROOK, Color, describe_color, iter_mask, mask_of
 from .errors import IllegalActionError
 from .legal import DiscardRule, LegalActions
 from .settings import Rules
@@ -455,9 +455,6 @@ class Hand:
         if self.partner_revealed or seat == self.partner or self.phase is Phase.HAND_OVER:
             return self.partner
         return None
-
-    def described_nest(self) -> list[str]:
-        return names(self.nest)
 
 
 @functools.lru_cache(maxsize=64)

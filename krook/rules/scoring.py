@@ -3,35 +3,38 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARD_NAMES, iter_mask, names
+from .cards import CARD_NAMES, Color, iter_mask, names
 from .hand import Hand
 from .settings import Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult:
-    """What a hand was worth. Lists are indexed by score column: team in fixed partnerships, else seat."""
+    """What a hand was worth. Lists are indexed by score column: team in fixed partnerships, else seat.
+
+    Built by keyword; a thrown-in hand leaves the bidding fields None and every list of numbers zero.
+    """
 
     dealer: int
-    bidder: int | None
-    bid: int | None
-    trump: str | None
-    called: str | None
-    partner: int | None
-    made: bool | None
-    thrown_in: str | None
     captured: list[int]  # card points, the nest included where it went
     bonuses: list[int]
     deltas: list[int]
     tricks_won: list[int]
     nest: list[str]
-    buried: list[str]
-    nest_points: int
-    nest_to: int | None  # score column that took the nest's points
-    bidding_total: int | None  # what the bidding side counted against its bid
+    bidder: int | None = None
+    bid: int | None = None
+    trump: str | None = None
+    called: str | None = None
+    partner: int | None = None
+    made: bool | None = None
+    thrown_in: str | None = None
+    buried: list[str] = field(default_factory=list)
+    nest_points: int = 0
+    nest_to: int | None = None  # score column that took the nest's points
+    bidding_total: int | None = None  # what the bidding side counted against its bid
 
     def to_dict(self) -> dict[str, Any]:
         # every field is a scalar or a flat list: a shallow copy per list is a full copy, without asdict's cost
@@ -62,28 +65,17 @@ def score_hand(hand: Hand) -> HandResult:
     rules: Rules = hand.rules
     n = hand.n
     columns = rules.team_count
-    trump = "RYGB"[hand.trump] if hand.trump is not None else None
+    trump = Color(hand.trump).letter if hand.trump is not None else None
     called = CARD_NAMES[hand.called] if hand.called is not None else None
     if hand.thrown_in:
-        zeros = [0] * columns
         return HandResult(
-            hand.dealer,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            hand.thrown_in,
-            zeros,
-            list(zeros),
-            list(zeros),
-            list(zeros),
-            names(hand.nest),
-            [],
-            0,
-            None,
-            None,
+            dealer=hand.dealer,
+            thrown_in=hand.thrown_in,
+            captured=[0] * columns,
+            bonuses=[0] * columns,
+            deltas=[0] * columns,
+            tricks_won=[0] * columns,
+            nest=names(hand.nest),
         )
 
     seat_points = list(hand.won_points)
@@ -143,23 +135,22 @@ def score_hand(hand: Hand) -> HandResult:
             bonuses[side[0]] += side_bonus[i]
         nest_to = nest_seat
     return HandResult(
-        hand.dealer,
-        hand.bidder,
-        hand.contract,
-        trump,
-        called,
-        hand.partner,
-        made,
-        None,
-        list(captured),
-        list(bonuses),
-        list(deltas),
-        list(tricks),
-        names(hand.nest),
-        names(hand.buried),
-        nest_points,
-        nest_to,
-        bidding_total,
+        dealer=hand.dealer,
+        bidder=hand.bidder,
+        bid=hand.contract,
+        trump=trump,
+        called=called,
+        partner=hand.partner,
+        made=made,
+        captured=list(captured),
+        bonuses=list(bonuses),
+        deltas=list(deltas),
+        tricks_won=list(tricks),
+        nest=names(hand.nest),
+        buried=names(hand.buried),
+        nest_points=nest_points,
+        nest_to=nest_to,
+        bidding_total=bidding_total,
     )
 
 

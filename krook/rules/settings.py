@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .cards import BIRDS, KROOK, KROOK2, Color, iter_mask
+from .cards import KROOK, KROOK2, Color, iter_mask
 from .errors import RulesError
 
 # Deck name -> which numbers each colour keeps and whether the Krook is in it.
@@ -357,10 +357,6 @@ class Rules:
     def hand_size(self) -> int:
         return (self.deck_size - self.nest_size) // self.players
 
-    @property
-    def tricks_per_hand(self) -> int:
-        return self.hand_size
-
     @cached_property
     def points(self) -> dict[int, int]:
         """Card id -> points, for the counters of this deck only."""
@@ -429,10 +425,6 @@ class Rules:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnership == "fixed" else seat
-
-    @property
-    def birds_mask(self) -> int:
-        return self.deck_mask & BIRDS
 
     # -- serialisation ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
