@@ -94,6 +94,9 @@ def test_rules_spec_round_trip_and_errors() -> None:
         rules_from_spec({"preset": "keith", "overrides": {"targett": 5}})
     with pytest.raises(RulesError, match="unknown preset"):
         rules_from_spec({"preset": "rook-deluxe"})
+    for junk in ([], {}, 7, None):  # a damaged record's preset is a RulesError, not a TypeError
+        with pytest.raises(RulesError, match="unknown preset"):
+            rules_from_spec({"preset": junk})
     # JSON numbers for a deck name are accepted as a person would write them
     assert rules_from_spec({"overrides": {"deck": 45}}).deck == "45"
 
