@@ -77,3 +77,13 @@ def test_bad_actions_say_why(text: str, message: str) -> None:
 def test_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         parse_action("nonsense")
+
+
+def test_notation_that_is_not_text_is_a_notation_error() -> None:
+    from krook.rules import Color, NotationError, parse_card
+
+    for junk in (None, 14, ["R14"], {"R": 14}):
+        with pytest.raises(NotationError):
+            parse_card(junk)  # type: ignore[arg-type]
+        with pytest.raises(NotationError):
+            Color.parse(junk)  # type: ignore[arg-type]

@@ -31,6 +31,8 @@ class Color(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Color:
+        if not isinstance(text, str):
+            raise NotationError(f"a colour is a letter R, Y, G or B, not {type(text).__name__}")
         try:
             return COLOR_BY_LETTER[text.strip().upper()]
         except KeyError:
