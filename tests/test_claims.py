@@ -14,7 +14,7 @@ from krook.bots.sampler import sample_deal
 from krook.bots.solver import Solver
 from krook.rules import PRESETS, Match, Phase
 from krook.rules.cards import CARD_NAMES
-from krook.rules.deal import deal_from_dict
+from tests.test_review import seven_trumps
 
 
 def plan_wins_everything(play: PlayRules, hands: list[int], seat: int, plan: list[int]) -> bool:
@@ -114,31 +114,8 @@ def test_claims_hold_in_every_preset(preset: str) -> None:
 
 
 def scripted(seat0_last: list[str], others_last: list[list[str]]) -> Match:
-    """The blunder deal's first seven tricks, then the given last two cards of each seat (same cards overall)."""
-    deal = {
-        "hands": [
-            ["K", "B14", "B13", "B12", "B11", "B10", "B9", *seat0_last],
-            ["B5", "B6", "R9", "Y5", "Y8", "G8", "G9", *others_last[0]],
-            ["B7", "R11", "R12", "Y9", "Y10", "G10", "G11", *others_last[1]],
-            ["B8", "R13", "R14", "Y11", "Y12", "G12", "G13", *others_last[2]],
-        ],
-        "nest": ["R5", "R6", "R7", "R8", "R10"],
-    }
-    rules = PRESETS["kentucky-discard"].rules
-    match = Match(rules, seed=1, first_dealer=3, deal=deal_from_dict(rules, deal))
-    for action in ["bid 70", "pass", "pass", "pass", "discard R5 R6 R7 R8 R10", "trump B"]:
-        match.apply(action)
-    tricks = [
-        ("K", "B5", "B7", "B8"),
-        ("B14", "B6", "R11", "R13"),
-        ("B13", "R9", "R12", "R14"),
-        ("B12", "Y5", "Y9", "Y11"),
-        ("B11", "Y8", "Y10", "Y12"),
-    ]
-    for trick in tricks:
-        for card in trick:
-            match.apply(f"play {card}")
-    return match
+    """The review's scripted deal after five cashed trumps: seat 0 leads with B10 B9 and ``seat0_last``."""
+    return seven_trumps(seat0_last, others_last, 5)
 
 
 def test_masters_and_the_last_trumps_are_claimed() -> None:

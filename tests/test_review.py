@@ -66,43 +66,52 @@ def test_review_of_an_endgame_equals_plain_minimax(preset: str, seed: int, offse
     assert [p.loss for p in review.plays] == sorted((p.loss for p in review.plays), reverse=True)
 
 
+# Seat 0 cashes the Krook and B14 down to B9 while the others follow or throw these cards
+FILLER_TRICKS = [
+    ("K", "B5", "B7", "B8"),
+    ("B14", "B6", "R11", "R13"),
+    ("B13", "R9", "R12", "R14"),
+    ("B12", "Y5", "Y9", "Y11"),
+    ("B11", "Y8", "Y10", "Y12"),
+    ("B10", "G8", "G10", "G12"),
+    ("B9", "G9", "G11", "G13"),
+]
+
+
+def seven_trumps(seat0_last: list[str], others_last: list[list[str]], tricks: int) -> Match:
+    """Kentucky Discard: seat 0 holds the Krook, B14 to B9 and ``seat0_last``; seats 1-3 hold the cards of
+    ``FILLER_TRICKS`` and ``others_last`` (two each; the eight cards are Y6 Y7 Y13 Y14 G5 G6 G7 G14 in any
+    order). Seat 0 bids 70, buries R5 R6 R7 R8 R10 (15 points, to the last trick), names black, and the first
+    ``tricks`` filler tricks are played."""
+    from krook.rules.deal import deal_from_dict
+
+    fillers = [[trick[seat] for trick in FILLER_TRICKS] for seat in range(4)]
+    deal = {
+        "hands": [fillers[0] + seat0_last] + [fillers[s] + others_last[s - 1] for s in (1, 2, 3)],
+        "nest": ["R5", "R6", "R7", "R8", "R10"],
+    }
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, seed=1, first_dealer=3, deal=deal_from_dict(rules, deal))
+    for action in ["bid 70", "pass", "pass", "pass", "discard R5 R6 R7 R8 R10", "trump B"]:
+        match.apply(action)
+    for trick in FILLER_TRICKS[:tricks]:
+        for card in trick:
+            match.apply(f"play {card}")
+    return match
+
+
 def scripted_blunder() -> Match:
-    """Kentucky Discard, seat 0 bids 70, buries 15 points (they go with the last trick), names black and cashes
-    seven trumps. Then it holds Y14 and G5 against seat 1's Y13 and G14: leading Y14 takes 10 but lets seat 1 win
-    the last trick and the buried 15; leading G5 gives seat 1 the 15 of that trick but the last trick (10 + 15)
-    comes back to seat 0. Seat 0 leads Y14: a loss of exactly 15.
+    """Seven trumps cashed; then seat 0 holds Y14 and G5 against seat 1's Y13 and G14: leading Y14 takes 10 but
+    lets seat 1 win the last trick and the buried 15; leading G5 gives seat 1 the 15 of that trick but the last
+    trick (10 + 15) comes back to seat 0. Seat 0 leads Y14: a loss of exactly 15.
 
     The seventh trump (B9) already cost 15: on it seat 1 may throw Y13 and keep G9 behind G14, and then seat 0
     wins no more than Y14's trick; G5 at trick 7 keeps B9 to win the last trick whatever seat 1 does. Seat 1
     threw G9, which gave the chance back."""
-    deal = {
-        "hands": [
-            ["K", "B14", "B13", "B12", "B11", "B10", "B9", "Y14", "G5"],
-            ["B5", "B6", "R9", "Y5", "Y8", "G8", "G9", "Y13", "G14"],
-            ["B7", "R11", "R12", "Y9", "Y10", "G10", "G11", "Y6", "G6"],
-            ["B8", "R13", "R14", "Y11", "Y12", "G12", "G13", "Y7", "G7"],
-        ],
-        "nest": ["R5", "R6", "R7", "R8", "R10"],
-    }
-    from krook.rules.deal import deal_from_dict
-
-    rules = PRESETS["kentucky-discard"].rules
-    match = Match(rules, seed=1, first_dealer=3, deal=deal_from_dict(rules, deal))
-    actions = ["bid 70", "pass", "pass", "pass", "discard R5 R6 R7 R8 R10", "trump B"]
-    tricks = [
-        ("K", "B5", "B7", "B8"),
-        ("B14", "B6", "R11", "R13"),
-        ("B13", "R9", "R12", "R14"),
-        ("B12", "Y5", "Y9", "Y11"),
-        ("B11", "Y8", "Y10", "Y12"),
-        ("B10", "G8", "G10", "G12"),
-        ("B9", "G9", "G11", "G13"),
-        ("Y14", "Y13", "Y6", "Y7"),  # the blunder: G5 first keeps the last trick
-        ("G5", "G14", "G6", "G7"),
-    ]
-    actions += [f"play {card}" for trick in tricks for card in trick]
-    for action in actions:
-        match.apply(action)
+    match = seven_trumps(["Y14", "G5"], [["Y13", "G14"], ["Y6", "G6"], ["Y7", "G7"]], 7)
+    for trick in [("Y14", "Y13", "Y6", "Y7"), ("G5", "G14", "G6", "G7")]:  # the blunder: G5 first
+        for card in trick:
+            match.apply(f"play {card}")
     assert match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     return match
 
