@@ -128,9 +128,10 @@ def test_a_scripted_blunder_is_reported_with_its_exact_loss() -> None:
     assert review.actual == 120 - 15 - 15
     # 30 lost, 15 of them given back by seat 1's throw at trick 7
     assert review.par == review.actual + 15
+    assert review.bid == 70  # seat 0's side holds the contract
     # the defenders' review of the same hand: seat 1's throw of G9 is the 15 it gave back
     defence = Reviewer(match, 0, 1, bids=False).run()
-    assert defence.actual == 30 and defence.par == 15
+    assert defence.actual == 30 and defence.par == 15 and defence.bid is None
     assert [p.to_dict() for p in defence.plays] == [{"trick": 7, "card": "G9", "best": "Y13", "loss": 15}]
 
 

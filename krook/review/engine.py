@@ -56,6 +56,7 @@ class HandReview:
     bids_done: bool = False
     complete: bool = False
     side: tuple[int, ...] = field(default=())  # the seats whose points count with the seat's
+    bid: int | None = None  # the contract, when the seat's side holds it
 
     @property
     def lost(self) -> int:
@@ -184,6 +185,7 @@ class Reviewer:
             self.actual,
             len(own),
             side=self.side,
+            bid=self.hand.contract if self.hand.bidder in self.side else None,
             nest=nest_review(self.hand, self.seat),
         )
         yield review

@@ -17,7 +17,11 @@ def _who(seat: int, players: Sequence[str]) -> str:
 def headline(review: HandReview, players: Sequence[str]) -> str:
     side = " & ".join(_who(s, players) for s in review.side) or _who(review.seat, players)
     par = "…" if review.par is None else str(review.par)
-    return f"Hand {review.hand}, {_who(review.seat, players)}: par {par}, taken {review.actual} ({side})"
+    line = f"Hand {review.hand}, {_who(review.seat, players)}: par {par}, taken {review.actual} ({side})"
+    if review.bid is not None and review.par is not None:
+        # the card points only: a bonus outside the par (most tricks, a sweep) may still decide the bid
+        line += f"; the bid of {review.bid} is {'made' if review.par >= review.bid else 'set'} at par"
+    return line
 
 
 def _choice(action: str) -> tuple[str, str]:

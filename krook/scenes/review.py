@@ -148,8 +148,10 @@ class ReviewScene(Scene):
     ) -> int:
         t = self.theme
         p = t.p
-        t.text(surface, headline(review, players), (x, y), "title", p.text, True)
-        y += t.px(44)
+        for line in t.wrap(headline(review, players), width, "title", bold=True):
+            t.text(surface, line, (x, y), "title", p.text, True)
+            y += t.px(40)
+        y += t.px(4)
         y = self._progress(surface, review, x, y, width)
         lh = t.font("body").get_linesize() + t.px(2)
         lines = nest_lines(review.nest, players) if review.nest is not None else []
