@@ -128,4 +128,30 @@ def test_local_and_lan_games_get_secret_seeds() -> None:
     session = LocalSession.new(Lobby.default(), threaded=False, autosave=False)
     assert session.match.seed >= 1 << 127
     assert Host.new_game("lan,bot:simple,bot:simple,bot:simple", **FAST).protocol.match.seed >= 1 << 127
-    assert wait_for(lambda: True)
+
+
+def test_a_failed_host_thread_is_told_to_the_window_and_to_serve(tmp_path: Path, monkeypatch) -> None:
+    """Not one connection's fault: the host's own loop failing ends hosting loudly, never silently."""
+    from krook.net import serve
+    from krook.net.host import Host as HostClass
+    from krook.session.base import ErrorEvent
+
+    def broken(self: HostClass) -> None:
+        raise RuntimeError("disk on fire")
+
+    host = Host.new_game("human,lan,bot:simple,bot:simple", **FAST)
+    monkeypatch.setattr(HostClass, "_housekeeping", broken)
+    host.start()
+    session = host.local_session("Ann")
+    try:
+        assert wait_for(lambda: host.failed is not None, 3)
+        events = session.update()
+        fatal = [e for e in events if isinstance(e, ErrorEvent) and e.fatal]
+        assert fatal and "disk on fire" in fatal[0].message
+        assert host.snapshot().failed is not None
+    finally:
+        host.stop()
+    code = serve.main(
+        ["--bind", "127.0.0.1", "--port", "0", "--no-discovery", "--save", str(tmp_path / "s.json")]
+    )
+    assert code == 1
