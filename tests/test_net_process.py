@@ -234,7 +234,19 @@ def record_actions(save: Path) -> dict[int, str]:
 
 def test_sigkill_at_random_moments_loses_no_confirmed_action(tmp_path: Path) -> None:
     save = tmp_path / "host.json"
-    served = Served(save, "--port", "0", "--seats", "lan,lan,lan,lan", "--grace", "600", "--seed", "77")
+    served = Served(
+        save,
+        "--port",
+        "0",
+        "--seats",
+        "lan,lan,lan,lan",
+        "--grace",
+        "600",
+        "--seed",
+        "77",
+        "--target",
+        "2000",
+    )
     port = served.port
     rng = random.Random(13)
     sessions = [

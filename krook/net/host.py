@@ -187,10 +187,15 @@ class Host:
         preset: str = "kentucky-discard",
         seed: int | None = None,
         host_name: str = "Host",
+        target: int | None = None,
         **kwargs: Any,
     ) -> Host:
+        from krook.rules.settings import from_overrides
+
         kinds = parse_seats(seats)
         rules = get_preset(preset).rules
+        if target is not None:
+            rules = from_overrides(rules, {"target": target})  # RulesError (a ValueError) when out of range
         players = []
         for i, kind in enumerate(kinds):
             if kind == LAN:

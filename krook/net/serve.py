@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(prog="krook serve", description="Host a LAN game of Krook without a window.")
     p.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS), help="rule set")
+    p.add_argument("--target", type=int, default=None, help="play to this score instead of the preset's")
     p.add_argument(
         "--seats",
         default="lan,bot:hard,lan,bot:medium",
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             host = Host.new_game(
                 seats,
                 preset=opts.preset,
+                target=opts.target,
                 seed=opts.seed,
                 name=opts.name or "Krook game",
                 grace_s=60.0 if opts.grace is None else opts.grace,
