@@ -89,7 +89,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="show where the time goes in Kentucky Discard")
     parser.add_argument("--presets", default=",".join(PRESETS))
-    parser.add_argument("--fixed-hands", type=int, metavar="N", help="play N seeded hands of each preset, no output")
+    parser.add_argument(
+        "--fixed-hands", type=int, metavar="N", help="play N seeded hands of each preset, no output"
+    )
     opts = parser.parse_args()
     if opts.fixed_hands is not None:
         for preset in opts.presets.split(","):

@@ -14,8 +14,14 @@ SIZE = (1280, 720)
 def make_app(**settings: Any) -> Any:
     from krook.app import App
 
-    s = Settings(anim_speed="instant", bot_speed="instant", window_size=SIZE, **settings)
-    app = App(SIZE, fullscreen=False, settings=s)
+    chosen: dict[str, Any] = {
+        "anim_speed": "instant",
+        "bot_speed": "instant",
+        "window_size": SIZE,
+        **settings,
+    }
+    s = Settings(**chosen)
+    app = App(s.window_size, fullscreen=False, settings=s)
     app.frame([], dt=0.0)
     return app
 
@@ -43,6 +49,7 @@ def button(scene: Any, label: str) -> Any:
     widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
     widgets += list(getattr(scene, "buttons", []))
     widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
+    widgets += list(getattr(getattr(getattr(scene, "state", None), "panel", None), "widgets", []))
     for w in widgets:
         if isinstance(w, Button) and w.label.startswith(label) and w.visible:
             return w

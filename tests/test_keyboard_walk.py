@@ -60,12 +60,13 @@ class Keys:
 
         top = self.app.stack.top
         rects = []
-        for group in (getattr(top, "focus", None), getattr(top, "panel", None)):
+        panel = top.state.panel if isinstance(top, TableScene) else None
+        for group in (getattr(top, "focus", None), panel):
             for w in getattr(group, "widgets", []):
                 if w.focusable and w.enabled and w.visible:
                     rects.append(w.rect)
         if isinstance(top, TableScene):
-            rects += [r for _, r in top.card_rects] + [r for _, r in top.call_rects]
+            rects += [r for _, r in top.state.card_rects] + [r for _, r in top.call_rects]
         back = getattr(top, "back_btn", None)
         if back is not None:
             rects.append(back.rect)
@@ -138,7 +139,7 @@ def test_keyboard_only_title_to_next_hand(home, rings):
             chosen = list(rule["required"])
             chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
             for code in chosen:
-                while table.hand_codes()[table.focus_card] != code:
+                while table.hand_codes()[table.state.focus_card] != code:
                     keys.press(pygame.K_RIGHT)
                 keys.press(pygame.K_SPACE, " ")
             keys.press(pygame.K_DOWN)
@@ -148,8 +149,8 @@ def test_keyboard_only_title_to_next_hand(home, rings):
             keys.press(pygame.K_RETURN)
         elif view.phase == "play":
             legal = {a.split()[1] for a in view.legal}
-            for _ in range(len(table.card_rects)):
-                if table.hand_codes()[table.focus_card] in legal:
+            for _ in range(len(table.state.card_rects)):
+                if table.hand_codes()[table.state.focus_card] in legal:
                     break
                 keys.press(pygame.K_RIGHT)
             keys.press(pygame.K_RETURN)

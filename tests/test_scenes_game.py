@@ -76,10 +76,13 @@ class Driver:
         top = app.stack.top
         if isinstance(top, CurtainScene):
             table = app.stack.find(TableScene)
-            before = table.hand_face_draws
+            drawn: list[int] = []
+            watcher = lambda seat, what: drawn.append(seat)  # noqa: E731
+            table.state.watchers.append(watcher)
             app.frame([], dt=0.05)
             app.frame([], dt=0.3)  # the curtain is armed after a moment
-            assert table.hand_face_draws == before, "a hand was drawn face up under the curtain"
+            table.state.watchers.remove(watcher)
+            assert not drawn, "something private was drawn under the curtain"
             self.curtains += 1
             key(app, pygame.K_SPACE, " ")
             return None
@@ -110,9 +113,9 @@ class Driver:
             chosen = list(rule["required"])
             chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
             for code in chosen:
-                rect = dict(table.card_rects)[code]
+                rect = dict(table.state.card_rects)[code]
                 click(app, (rect.x + 4, rect.centery))
-            assert table.selected == set(chosen)
+            assert table.state.selected == set(chosen)
             click(app, button(table, "Bury").rect.center)
         elif phase == "trump":
             key(app, pygame.K_g, "g")
@@ -121,17 +124,17 @@ class Driver:
             click(app, rect.center)
         elif phase == "play":
             legal = [a.split()[1] for a in view.legal]
-            rects = dict(table.card_rects)
+            rects = dict(table.state.card_rects)
             illegal = [c for c in rects if c not in legal]
             if illegal and self.illegal_clicks < 3:
                 click(app, (rects[illegal[0]].x + 4, rects[illegal[0]].centery))
-                assert table.toast and "can't play" in table.toast[0]
+                assert table.message and "can't play" in table.message.text
                 self.illegal_clicks += 1
             target = legal[0]
             if (self.keyboard_plays + self.mouse_plays) % 2 == 0:
-                codes = [c for c, _ in table.card_rects]
+                codes = [c for c, _ in table.state.card_rects]
                 for _ in range(len(codes)):
-                    if codes[table.focus_card % len(codes)] == target:
+                    if codes[table.state.focus_card % len(codes)] == target:
                         break
                     key(app, pygame.K_RIGHT)
                 key(app, pygame.K_RETURN)
@@ -210,13 +213,15 @@ def test_hot_seat_curtain_hides_every_hand(home):
     app = make_app()
     table = start_game(app, "kentucky-discard", humans=(0, 2))
     assert table.hotseat and table.humans == [0, 2]
+    seats_drawn: set[int] = set()
+    table.state.watchers.append(lambda seat, what: seats_drawn.add(seat))
     driver = Driver(app)
     for _ in range(3000):
         if driver.step() == "over" or driver.hands >= 2:
             break
     assert driver.curtains >= 2
-    # Faces are only ever drawn for the seat that confirmed the last curtain.
-    assert set(table.face_seats_drawn) <= {0, 2}
+    # Private things are only ever drawn for the humans' seats.
+    assert seats_drawn == {0, 2}
 
 
 def test_curtain_blocks_drawing_of_the_table(home):

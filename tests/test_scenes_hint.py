@@ -37,10 +37,11 @@ def wait_for_my_turn(app, table, phase: str) -> None:
 
 
 def ask_and_wait(app, table) -> None:
-    table.toast = None
+    table.state.messages.end_hand()
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], dt=0.02)
     # asked: still thinking, or (a quick decision, e.g. a bid from the learned model) already answered
-    assert table.hinter.thinking or (table.toast and not table.toast[0].startswith("No hint")), table.toast
+    message = table.message
+    assert table.hinter.thinking or (message and not message.text.startswith("No hint")), message
     deadline = time.monotonic() + 30
     while table.hinter.thinking and time.monotonic() < deadline:
         app.frame([], dt=0.02)  # the window keeps drawing while the hint is thought out
@@ -52,13 +53,13 @@ def test_hint_in_the_bidding_and_the_play(home):
     app, table = make_table(home)
     wait_for_my_turn(app, table, "bidding")
     ask_and_wait(app, table)
-    text = table.toast[0]
+    text = table.message.text
     assert text.startswith(("Pass", "Bid")), text
     wait_for_my_turn(app, table, "play")
     ask_and_wait(app, table)
-    reason = table.toast[0]
+    reason = table.message.text
     assert reason and not reason.startswith("No hint")
-    focused = table.hand_codes()[table.focus_card]
+    focused = table.hand_codes()[table.state.focus_card]
     assert f"play {focused}" in table.view.legal, "the hint puts the focus on a card it may play"
     table.session.close()
 

@@ -18,7 +18,7 @@ def settle(app, frames=30):
 
 
 def click_card(app, table, code):
-    rect = dict(table.card_rects)[code]
+    rect = dict(table.state.card_rects)[code]
     click(app, (rect.x + table.theme.px(8), rect.centery))  # the visible left edge of a fanned card
 
 

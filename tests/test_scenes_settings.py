@@ -66,9 +66,9 @@ def test_animation_speed_and_reduce_motion_shorten_the_deal(home):
     calm = make_table(anim_speed="normal", reduce_motion=True)
     fast = make_table(anim_speed="fast")
     instant = make_table(anim_speed="instant")
-    assert normal.deal_len > fast.deal_len > 0
-    assert 0 < calm.deal_len < normal.deal_len
-    assert instant.deal_len == 0 and instant.deal_t < 0 and instant.shown.dealt
+    assert normal.state.deal.length > fast.state.deal.length > 0
+    assert 0 < calm.state.deal.length < normal.state.deal.length
+    assert instant.state.deal.length == 0 and not instant.state.deal.running and instant.shown.dealt
     for table in (normal, calm, fast, instant):
         table.session.close()
 
@@ -80,7 +80,7 @@ def test_instant_speed_shows_a_bot_hand_without_waiting(home):
         if table.shown.over:
             break
     assert table.shown.over, "with instant speed no frame should wait for an animation"
-    assert not table.flights and not table.sweep
+    assert not table.state.flights and not table.state.sweep
     table.session.close()
 
 

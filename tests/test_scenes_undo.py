@@ -72,7 +72,7 @@ def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
     before = session.match.to_record()
     hand_before = list(table.view.hand)
     card = table.view.legal[0].split()[1]
-    rect = dict(table.card_rects)[card]
+    rect = dict(table.state.card_rects)[card]
     click(app, (rect.x + table.theme.px(8), rect.centery))
     wait_until(app, lambda: table.idle and (session.match.to_act == 0 or session.match.phase.value != "play"))
     assert card not in table.view.hand
@@ -83,7 +83,7 @@ def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
     click(app, table.undo.button.rect.center)
     settle(app, 5)
     assert session.match.to_record() == before  # as if the card had never been played
-    assert table.view.hand == hand_before and not table.queue
+    assert table.view.hand == hand_before and not table.state.queue
     assert [c for _, c in table.shown.trick] == [c for _, c in table.view.trick]
     assert session.undos == 1
     session.flush()
@@ -121,7 +121,7 @@ def test_undo_a_bid_with_u_and_not_once_the_nest_is_seen():
     table.act("bid 120")
     wait_until(app, lambda: session.match.phase.value == "discard")
     key(app, pygame.K_u)
-    assert "nest" in table.toast[0] and session.match.hand.actions == ["bid 120"]
+    assert "nest" in table.message.text and session.match.hand.actions == ["bid 120"]
     session.close()
 
 

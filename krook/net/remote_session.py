@@ -80,6 +80,11 @@ class _MessageSession:
             buried=mine.buried if scored else [],
         )
 
+    @property
+    def busy(self) -> bool:
+        """Bots of a LAN game think on the host; the table polls while another seat is to act."""
+        return False
+
     def seat_status(self, seat: int) -> str:
         return self._statuses[seat] if 0 <= seat < len(self._statuses) else "unknown"
 

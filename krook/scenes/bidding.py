@@ -2,48 +2,53 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from krook.ui import Button
-from krook.ui.widgets import ACTIVATE_KEYS
+from krook.ui.widgets import ACTIVATE_KEYS, Widget
 
-from .phase import Phase
+from .decision import Decision
+from .table_state import Zone
+
+if TYPE_CHECKING:
+    from .table import TableScene
 
 
-class BiddingPhase(Phase):
+class BiddingDecision(Decision):
     kind = "bidding"
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__(table)
         self.amount = 0
         self.typed = ""  # digits typed so far (type 85 for 85)
         self.arrows: list[tuple[int, pygame.Rect]] = []
 
     def _bids(self) -> list[int]:
-        return [int(a.split()[1]) for a in self.table.view.legal if a.startswith("bid ")]
+        return [int(a.split()[1]) for a in self.state.view.legal if a.startswith("bid ")]
 
-    def prepare(self) -> list[Any]:
-        t = self.table
-        legal = t.view.legal
+    def prepare(self) -> list[Widget]:
+        act = self.table.act
+        legal = self.state.view.legal
         bids = self._bids()
         self.amount = bids[0] if bids else 0
-        widgets: list[Any] = []
+        self.typed = ""
+        widgets: list[Widget] = []
         if bids:
-            widgets.append(Button("Bid", lambda: t.act(f"bid {self.amount}"), "primary"))
+            widgets.append(Button("Bid", lambda: act(f"bid {self.amount}"), "primary"))
         if "pass" in legal:
-            widgets.append(Button("Pass", lambda: t.act("pass"), "secondary"))
+            widgets.append(Button("Pass", lambda: act("pass"), "secondary"))
         if "redeal" in legal:
             widgets.append(
                 Button(
                     "Redeal",
-                    lambda: t.act("redeal"),
+                    lambda: act("redeal"),
                     "danger",
                     tooltip="You hold no counters: throw the cards in",
                 )
             )
-        t.focus_zone = "panel"
+        self.state.focus_zone = Zone.PANEL
         return widgets
 
     def step(self, d: int) -> None:
@@ -63,12 +68,10 @@ class BiddingPhase(Phase):
         if e.type == pygame.MOUSEWHEEL:
             self.step(1 if e.y > 0 else -1)
             return True
-        if e.type == pygame.KEYDOWN:
-            return self._key(e)
-        return False
+        return super().handle_event(e)
 
-    def _key(self, e: pygame.event.Event) -> bool:
-        t = self.table
+    def key(self, e: pygame.event.Event) -> bool:
+        t = self.state
         key = e.key
         if key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.step(1)
@@ -80,7 +83,7 @@ class BiddingPhase(Phase):
             key in (pygame.K_0, pygame.K_KP0) and "pass" in t.view.legal and not self.typed
         ):
             if "pass" in t.view.legal:
-                t.act("pass")
+                self.table.act("pass")
             return True
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:
             digit = e.unicode if e.unicode.isdigit() else str((key - pygame.K_KP1 + 1) % 10)
@@ -94,16 +97,17 @@ class BiddingPhase(Phase):
             return True
         if key in ACTIVATE_KEYS:
             self.typed = ""
-        return self.panel_key(key)
+        return super().key(e)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        t = self.table
+        t = self.state
         theme = t.theme
         p = theme.p
-        w, h = t.layout.size
+        w, _h = t.layout.size
         bh = theme.px(48)
-        rect = pygame.Rect(0, 0, theme.px(520), theme.px(140))
-        rect.midbottom = (w // 2, h - t.layout.hand_card_h - theme.px(36))
+        rect = pygame.Rect(0, 0, theme.px(520), theme.px(166))
+        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        self.rect = rect
         theme.panel(surface, rect)
         theme.text(
             surface,
@@ -131,16 +135,20 @@ class BiddingPhase(Phase):
         total = len(widgets) * theme.px(140) + (len(widgets) - 1) * theme.px(12)
         x = rect.centerx - total // 2
         for wd in widgets:
-            wd.rect = pygame.Rect(x, rect.bottom - bh - theme.px(12), theme.px(140), bh)
-            if wd.label.startswith("Bid"):
+            wd.rect = pygame.Rect(x, rect.bottom - bh - theme.px(36), theme.px(140), bh)
+            if isinstance(wd, Button) and wd.label.startswith("Bid"):
                 wd.label = f"Bid {self.amount}"
             x += theme.px(152)
-        hint = "Up / Down or type a number · Enter to bid · P to pass"
+        hint = (
+            "Up / Down or type a number · Enter to bid · P to pass"
+            if len(widgets) > 1
+            else "Up / Down or type a number · Enter to bid"
+        )
         theme.text(
             surface,
             hint,
-            (rect.centerx, rect.bottom + theme.px(6)),
+            (rect.centerx, rect.bottom - theme.px(8)),
             "caption",
             p.text_muted,
-            anchor="midtop",
+            anchor="midbottom",
         )

@@ -48,7 +48,7 @@ class CardSprites:
         key = (code, height, self.cards.colour_blind)
         surf = cache.get(key)
         if surf is None:
-            surf = self.cards.face(code, height).copy()
+            surf = self.cards.face(code, height).copy()  # the dimmed copy is what gets drawn
             surf.fill((150, 156, 152), special_flags=pygame.BLEND_RGB_MULT)
             if len(cache) > 80:
                 cache.clear()

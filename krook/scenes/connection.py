@@ -1,28 +1,36 @@
 """The table during a LAN game: who is connected and who is thinking, a word when a seat drops, comes back or
 is handed to a bot, the wait for the others before the next hand, and a dialog when the host is gone.
 
-The table calls three hooks, each a no-op for a game on this computer: :func:`note_events` with the events
-it just read, :func:`hold_for_next_hand` before it deals the next hand, and :func:`draw_connection`.
+A LAN table owns one :class:`LanTable`; a game on this computer has none. The reads of the host's state
+(a ``HostSnapshot``: grace, who is ready, the port) are in :meth:`LanTable.grace`, :meth:`LanTable.not_ready`
+and :meth:`LanTable.link_text` only.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
-from krook.session.base import ErrorEvent, SessionEvent, StatusEvent
+from krook.net import HostSession, RemoteSession
+from krook.session.base import ErrorEvent, Session, SessionEvent, StatusEvent
 from krook.ui import Button
 
 from .base import Scene, Services
 from .lan_common import draw_seat_list
 from .menu import DialogScene, centred_panel
+from .table_state import TableState
+
+LanSession = HostSession | RemoteSession
 
 
-def is_lan(session: Any) -> bool:
-    from krook.net import HostSession, RemoteSession
+class Closable(Protocol):
+    def close(self) -> None: ...
 
-    return isinstance(session, RemoteSession | HostSession)
+
+def lan_session(session: Session) -> LanSession | None:
+    return session if isinstance(session, HostSession | RemoteSession) else None
 
 
 def title_scene(services: Services) -> Scene:
@@ -32,14 +40,15 @@ def title_scene(services: Services) -> Scene:
 
 
 # -- the events ---------------------------------------------------------------------------------------------
-def seat_message(session: Any, seat: int, old: str | None, new: str) -> str:
+def seat_message(
+    session: LanSession, seat: int, old: str | None, new: str, grace: float | None = None
+) -> str:
     """What to tell the table when a seat's status changes ("" for nothing worth a word)."""
     if not 0 <= seat < len(session.players):
         return ""
     name = session.players[seat]
     if seat in session.local_seats:
         return ""  # our own link: the session reports it with an ErrorEvent
-    grace = getattr(session, "grace_s", None)
     if new == old:
         return ""
     if new == "disconnected":
@@ -54,116 +63,129 @@ def seat_message(session: Any, seat: int, old: str | None, new: str) -> str:
     return ""
 
 
-def note_events(table: Any, events: list[SessionEvent]) -> None:
-    """Called by the table with the events it just read: toasts for seats that drop or come back, and the
-    host-gone dialog on a fatal error (at once, not after the queued animations)."""
-    session = table.session
-    if not is_lan(session) or not events:
-        return
-    seen = getattr(table, "_lan_status", None)
-    if seen is None:
-        seen = table._lan_status = {s: session.seat_status(s) for s in range(len(session.players))}
-    for event in events:
-        if isinstance(event, StatusEvent):
-            message = seat_message(session, event.seat, seen.get(event.seat), event.status)
-            seen[event.seat] = event.status
-            table.status[event.seat] = event.status
-            if message:
-                table.toast = (message, 4.5)
-        elif isinstance(event, ErrorEvent) and event.fatal and not getattr(table, "_lan_gone", False):
-            table._lan_gone = True
-            table.stack.push(HostGoneScene(table.services, session, event.message))
+class LanTable:
+    """The LAN state of one table: the seats' last statuses, the host gone, the wait before the next hand."""
 
+    def __init__(self, session: LanSession, services: Services, deal: Callable[[], None]) -> None:
+        self.session = session
+        self.services = services
+        self.deal = deal  # the table's start_hand, called once the next hand is there
+        self.seen = {s: session.seat_status(s) for s in range(len(session.players))}
+        self.gone = False
+        self.waiting_hand = False
+        self.waiting_after = 0  # the hand number whose score sheet was seen
 
-def hold_for_next_hand(table: Any) -> bool:
-    """True while a LAN table must wait before dealing: the others have not all said ready yet.
+    # -- what the host says ----------------------------------------------------------------------------------
+    def grace(self) -> float | None:
+        """Seconds a dropped seat is held, when this computer is the host."""
+        if isinstance(self.session, HostSession):
+            return float(self.session.snapshot().grace_s)
+        return None
 
-    The table calls it from ``update``; once the next hand is there it deals it (``start_hand``)."""
-    if not getattr(table, "_lan_waiting_hand", False):
+    def not_ready(self) -> list[str] | None:
+        """Names of the remote players not yet ready for the next hand (None when only the host knows)."""
+        session = self.session
+        if not isinstance(session, HostSession):
+            return None
+        waiting = session.snapshot().waiting_for_ready
+        return [session.players[s] for s in waiting if s not in session.local_seats]
+
+    def link_text(self) -> str:
+        session = self.session
+        if isinstance(session, HostSession):
+            return f"Hosting on port {session.snapshot().port}"
+        return "Connected to the host" if session.client.connected else "Reconnecting to the host..."
+
+    # -- the table's hooks -----------------------------------------------------------------------------------
+    def note_events(self, t: TableState, events: list[SessionEvent]) -> None:
+        """Messages for seats that drop or come back, and the host-gone dialog on a fatal error (at once, not
+        after the queued animations)."""
+        for event in events:
+            if isinstance(event, StatusEvent):
+                message = seat_message(
+                    self.session, event.seat, self.seen.get(event.seat), event.status, self.grace()
+                )
+                self.seen[event.seat] = event.status
+                t.status[event.seat] = event.status
+                if message:
+                    t.say(message, seconds=4.5)
+            elif isinstance(event, ErrorEvent) and event.fatal and not self.gone:
+                self.gone = True
+                self.services.stack.push(HostGoneScene(self.services, self.session, event.message))
+
+    def hold_for_next_hand(self) -> bool:
+        """True while the table must wait before dealing: the others have not all said ready yet."""
+        if not self.waiting_hand:
+            return False
+        public = self.session.view(None)
+        if public.phase in ("hand_over", "game_over") and public.hand_number <= self.waiting_after:
+            return True
+        self.waiting_hand = False
+        self.deal()
         return False
-    public = table.session.view(None)
-    if public.phase in ("hand_over", "game_over") and public.hand_number <= table._lan_hand:
-        return True
-    table._lan_waiting_hand = False
-    table.start_hand()
-    return False
 
+    def next_hand(self) -> None:
+        """The score sheet's Next hand: say ready, then wait for the deal."""
+        self.waiting_after = self.session.view(None).hand_number
+        self.waiting_hand = True
+        self.session.next_hand()
+        self.hold_for_next_hand()
 
-def next_hand(table: Any) -> bool:
-    """The score sheet's Next hand on a LAN table: say ready, then wait for the deal. False for a local game
-    (the table deals as usual)."""
-    if not is_lan(table.session):
-        return False
-    table._lan_hand = table.session.view(None).hand_number
-    table._lan_waiting_hand = True
-    table.session.next_hand()
-    hold_for_next_hand(table)
-    return True
-
-
-def waiting_banner(table: Any) -> str:
-    """The banner while waiting for the next hand ("" otherwise)."""
-    if not getattr(table, "_lan_waiting_hand", False):
-        return ""
-    session = table.session
-    snapshot = getattr(session, "snapshot", None)
-    if snapshot is not None:
-        waiting = [session.players[s] for s in snapshot().waiting_for_ready if s not in session.local_seats]
+    def waiting_banner(self) -> str:
+        """The banner while waiting for the next hand ("" otherwise)."""
+        if not self.waiting_hand:
+            return ""
+        waiting = self.not_ready()
         if waiting:
             return f"Waiting for {', '.join(waiting)} to be ready for the next hand"
-    return "Waiting for the others to be ready for the next hand"
+        return "Waiting for the others to be ready for the next hand"
 
-
-# -- drawing ------------------------------------------------------------------------------------------------
-def draw_connection(table: Any, surface: pygame.Surface) -> None:
-    """A small panel at the left: each seat, connected or not, and who is thinking."""
-    session = table.session
-    if not is_lan(session):
-        return
-    t = table.theme
-    waiting = waiting_banner(table)
-    if waiting:
-        r = t.render(waiting, "label", t.p.text, bold=True)
-        rect = r.get_rect(center=(surface.get_width() // 2, round(table.layout.size[1] * 0.42)))
-        pill = rect.inflate(t.px(28), t.px(12))
-        t.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=t.p.accent)
-        surface.blit(r, rect)
-    n = len(session.players)
-    row_h = t.px(24)
-    w = t.px(250)
-    rect = pygame.Rect(t.px(12), 0, w, t.px(30) + row_h * n)
-    rect.bottom = round(table.seat_anchor(table.viewer)[1]) - t.px(44)  # above the player's own plate
-    t.panel(surface, rect, alpha=210)
-    link = "Connected to the host"
-    client = getattr(session, "client", None)
-    if client is not None and not client.connected:
-        link = "Reconnecting to the host..."
-    elif client is None:
-        link = f"Hosting on port {session.snapshot().port}"
-    t.text(surface, link, (rect.x + t.px(10), rect.y + t.px(6)), "caption", t.p.text_muted, True)
-    statuses = [session.seat_status(s) for s in range(n)]
-    if client is not None and not client.connected and session.seat is not None:
-        statuses[session.seat] = "reconnecting"
-    to_act = table.view.to_act if table.view.phase not in ("hand_over", "game_over") else None
-    rows = pygame.Rect(rect.x + t.px(2), rect.y + t.px(26), rect.w - t.px(4), 0)
-    draw_seat_list(
-        table,
-        surface,
-        rows,
-        session.players,
-        statuses,
-        mine=set(session.local_seats),
-        to_act=to_act,
-        row_h=row_h,
-        compact=True,
-    )
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw(self, t: TableState, surface: pygame.Surface) -> None:
+        """The wait banner, and a small panel at the left: each seat, connected or not, and who is thinking."""
+        session = self.session
+        theme = t.theme
+        waiting = self.waiting_banner()
+        if waiting:
+            r = theme.render(waiting, "label", theme.p.text, bold=True)
+            rect = r.get_rect(center=(surface.get_width() // 2, round(t.layout.size[1] * 0.42)))
+            pill = rect.inflate(theme.px(28), theme.px(12))
+            theme.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=theme.p.accent)
+            surface.blit(r, rect)
+        rect = t.layout.lan_rect(len(session.players))
+        theme.panel(surface, rect, alpha=210)
+        theme.text(
+            surface,
+            self.link_text(),
+            (rect.x + theme.px(10), rect.y + theme.px(6)),
+            "caption",
+            theme.p.text_muted,
+            True,
+        )
+        n = len(session.players)
+        statuses = [session.seat_status(s) for s in range(n)]
+        if isinstance(session, RemoteSession) and not session.client.connected and session.seat is not None:
+            statuses[session.seat] = "reconnecting"
+        to_act = t.view.to_act if t.view.phase not in ("hand_over", "game_over") else None
+        rows = pygame.Rect(rect.x + theme.px(2), rect.y + theme.px(26), rect.w - theme.px(4), 0)
+        draw_seat_list(
+            t,
+            surface,
+            rows,
+            session.players,
+            statuses,
+            mine=set(session.local_seats),
+            to_act=to_act,
+            row_h=t.layout.lan_row_h,
+            compact=True,
+        )
 
 
 # -- the host is gone ---------------------------------------------------------------------------------------
 class HostGoneScene(DialogScene):
     """A modal dialog: the host has left; Back to title (or Esc, Enter) closes the session."""
 
-    def __init__(self, services: Services, session: Any, detail: str = "") -> None:
+    def __init__(self, services: Services, session: Closable, detail: str = "") -> None:
         super().__init__(services)
         self.session = session
         self.detail = detail

@@ -1,49 +1,29 @@
-"""The hands on the table: the viewer's cards fanned face up along the bottom, and each other seat's backs."""
+"""The hands on the table: the viewer's cards fanned along the bottom (face up only for the player who is
+looking), and each other seat's backs."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from krook.session.base import ActionEvent
 from krook.ui.cards import card_width
 from krook.ui.widgets import draw_focus_ring
 
-from .table_model import sort_key
+from .table_state import TableState, Zone
 
 
-def hand_codes(table: Any) -> list[str]:
-    """The viewer's cards in display order (trump first once named); the nest is left out until shown."""
-    view = table.view
-    if view.seat is None:
-        return []
-    hand = list(view.hand)
-    s = table.shown
-    if view.seat == view.bidder and not s.discarded and len(s.bids) < len(view.bids):
-        hand = [c for c in hand if c not in view.nest]
-    trump = s.trump if s.trump else None
-    return sorted(hand, key=lambda c: sort_key(c, trump))
-
-
-def hand_size_shown(table: Any, seat: int) -> int:
+def hand_size_shown(t: TableState, seat: int) -> int:
     """Cards a seat holds on screen: what it holds now plus what it played that is not yet shown."""
-    t = table
     view = t.view
-    if t.deal_t >= 0:
-        return t.deal.dealt_count(seat)
-    pending = sum(
-        1 for e in t.queue if isinstance(e, ActionEvent) and e.seat == seat and e.text.startswith("play ")
-    )
-    size = view.hand_sizes[seat] + pending
+    if t.deal.running:
+        return t.deal.dealt_count(view, seat)
+    size = view.hand_sizes[seat] + t.pending_plays(seat)
     if seat == view.bidder and not t.shown.discarded and len(t.shown.bids) < len(view.bids):
         size -= int(view.rules.get("nest_size", 0))
     return max(0, size)
 
 
-def draw_opponent_backs(table: Any, surface: pygame.Surface, seat: int) -> tuple[float, float]:
+def draw_opponent_backs(t: TableState, surface: pygame.Surface, seat: int) -> tuple[float, float]:
     """A seat's cards face down above its name plate; returns where the plate goes."""
-    t = table
     theme = t.theme
     back_h = t.layout.back_h
     x, y = t.seat_anchor(seat)
@@ -59,32 +39,40 @@ def draw_opponent_backs(table: Any, surface: pygame.Surface, seat: int) -> tuple
     return (x, y + theme.px(8))
 
 
-def draw_hand(table: Any, surface: pygame.Surface) -> None:
-    """The viewer's hand; records each card's clickable rect in ``table.card_rects``."""
-    t = table
-    theme = t.theme
-    w, h = t.layout.size
-    view = t.view
-    codes = hand_codes(t)
-    face_up = t.revealed and view.seat == t.viewer
-    if t.deal_t >= 0:
-        count = t.deal.dealt_count(t.viewer)
-        codes = codes[:count]
-    elif not face_up:
-        codes = ["?"] * view.hand_sizes[t.viewer]
-    t.card_rects = []
-    t._last_card_pos = {}
-    if not codes:
-        return
+def hand_rects(t: TableState, n: int) -> tuple[list[pygame.Rect], float]:
+    """Where ``n`` hand cards sit along the bottom, left to right, and the step between them."""
     ch = t.layout.hand_card_h
     cw = card_width(ch)
-    n = len(codes)
-    max_w = w * 0.68
-    step = min(cw * 0.62, (max_w - cw) / max(1, n - 1)) if n > 1 else 0
+    left_edge, right_edge = t.layout.hand_span
+    max_w = right_edge - left_edge
+    step = min(cw * 0.62, (max_w - cw) / max(1, n - 1)) if n > 1 else 0.0
     total = cw + step * (n - 1)
-    left = (w - total) / 2
-    base_y = h - ch * 0.5 - theme.px(12)
-    my_turn = t.idle and view.to_act == t.viewer and face_up
+    left = left_edge + (max_w - total) / 2
+    top = t.layout.hand_top
+    return [pygame.Rect(round(left + i * step), top, cw, ch) for i in range(n)], step
+
+
+def draw_hand(t: TableState, surface: pygame.Surface) -> None:
+    """The viewer's hand; records each card's clickable rect in ``t.card_rects``."""
+    t.card_rects = []
+    t.last_card_pos = {}
+    view = t.view
+    if view.seat is None:
+        return
+    face_up = t.private(t.viewer, "hand")
+    if face_up:
+        codes = t.hand_codes()
+        if t.deal.running:
+            codes = codes[: t.deal.dealt_count(view, t.viewer)]
+    else:
+        codes = ["?"] * hand_size_shown(t, t.viewer)
+    if not codes:
+        return
+    theme = t.theme
+    ch = t.layout.hand_card_h
+    n = len(codes)
+    rects, step = hand_rects(t, n)
+    my_turn = face_up and t.my_turn
     legal_cards: set[str] | None = None
     if my_turn and view.phase == "play":
         legal_cards = {a.split()[1] for a in view.legal if a.startswith("play ")}
@@ -92,16 +80,12 @@ def draw_hand(table: Any, surface: pygame.Surface) -> None:
     allowed = set(discard.get("allowed", [])) if discard else None
     mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
     hover_i = -1
-    rects = [pygame.Rect(round(left + i * step), round(base_y - ch / 2), cw, ch) for i in range(n)]
     for i in range(n - 1, -1, -1):
         if rects[i].collidepoint(mouse):
             hover_i = i
             break
-    if face_up and t.deal_t < 0:
-        t.hand_face_draws += 1
-        t.face_seats_drawn.append(t.viewer)
-    new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder else set()
-    focus_here = my_turn and t.focus_zone == "hand" and view.phase in ("play", "discard")
+    new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder and face_up else set()
+    focus_here = my_turn and t.focus_zone == Zone.HAND and view.phase in ("play", "discard")
     for i, code in enumerate(codes):
         rect = rects[i].copy()
         lift = 0
@@ -122,10 +106,7 @@ def draw_hand(table: Any, surface: pygame.Surface) -> None:
             surface.blit(t.sprites.dimmed(code, ch) if dim else t.services.cards.face(code, ch), rect)
             if code in new_nest:
                 tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
-                tr = tag.get_rect(
-                    midtop=(rect.centerx if i == n - 1 else rect.x + step / 2, rect.y - theme.px(22))
-                )
-                tr.x = rect.x + theme.px(4)
+                tr = tag.get_rect(topleft=(rect.x + theme.px(4), rect.y - theme.px(22)))
                 pygame.draw.rect(
                     surface, theme.p.accent, tr.inflate(theme.px(8), theme.px(2)), border_radius=tr.h
                 )
@@ -137,7 +118,8 @@ def draw_hand(table: Any, surface: pygame.Surface) -> None:
         hit = rect.copy()
         if i < n - 1:
             hit.w = max(1, round(step))
-        t.card_rects.append((code, hit))
-        t._last_card_pos[code] = rect.center
-        if focus_here and i == t.focus_card and t.panel.keyboard_used is not None:
+        if code != "?":
+            t.card_rects.append((code, hit))
+            t.last_card_pos[code] = rect.center
+        if focus_here and i == t.focus_card and t.keyboard_used:
             draw_focus_ring(surface, theme, rect, max(3, ch // 14))

@@ -1,6 +1,7 @@
 """Hints at the table: the hard bot's move for the player's own view, with a reason, computed off the main thread.
 
-The hint sees exactly what the player sees (their ``SeatView``), so asking for one never reveals a hidden card.
+The hint sees exactly what the player sees (their ``SeatView``), so asking for one never reveals a hidden card;
+its answer is a message private to that seat and that hand, dropped if another player takes the screen.
 """
 
 from __future__ import annotations
@@ -10,10 +11,14 @@ from typing import TYPE_CHECKING
 
 from krook.rules import Action, Discard, Play, card_name
 
+from .table_model import in_words
+from .table_state import MessageKind, Zone
+
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .table_state import TableState
 
 HINT_BUDGET_S = 0.6
+THINKING = "Thinking about a hint…"
 
 
 class Hinter:
@@ -23,43 +28,47 @@ class Hinter:
         self._executor: ThreadPoolExecutor | None = None
         self._future: Future[tuple[Action, str]] | None = None
         self._version = -1
+        self._seat = -1
 
     @property
     def thinking(self) -> bool:
         return self._future is not None
 
-    def ask(self, table: TableScene) -> None:
-        view = table.view
-        if self._future is not None or not table.idle or view.to_act != table.viewer or not table.revealed:
+    def ask(self, t: TableState) -> None:
+        view = t.view
+        if not t.my_turn or (self._future is not None and self._version == view.version):
             return
-        from krook.bots.hints import suggest
+        from krook.bots import hints
 
+        if self._future is not None:  # a hint for an earlier decision is still being thought out: leave it
+            self.close()
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-hint")
         self._version = view.version
-        self._future = self._executor.submit(suggest, view, HINT_BUDGET_S, view.version)
-        table.toast = ("Thinking about a hint…", 30.0)
+        self._seat = t.viewer
+        self._future = self._executor.submit(hints.suggest, view, HINT_BUDGET_S, view.version)
+        t.tell(t.viewer, THINKING, MessageKind.ADVICE, seconds=30.0)
 
-    def poll(self, table: TableScene) -> None:
+    def poll(self, t: TableState) -> None:
         future = self._future
         if future is None or not future.done():
             return
         self._future = None
-        if table.view.version != self._version or table.view.to_act != table.viewer:
-            table.toast = None  # the game moved on while the hint was thought out
-            return
+        t.messages.drop(self._seat, THINKING)
+        if t.view.version != self._version or not t.my_turn or t.viewer != self._seat:
+            return  # the game moved on, or another player took the screen, while the hint was thought out
         try:
             action, reason = future.result()
         except Exception as exc:  # a hint is a courtesy: never let it end the game
-            table.toast = (f"No hint this time ({exc}).", 3.0)
+            t.tell(t.viewer, f"No hint this time ({exc}).", MessageKind.INFO, seconds=3.0)
             return
-        table.toast = (reason, 8.0)
-        hand = table.hand_codes()
+        t.tell(t.viewer, in_words(reason), MessageKind.ADVICE, seconds=8.0)
+        hand = t.hand_codes()
         if isinstance(action, Play) and card_name(action.card) in hand:
-            table.focus_zone = "hand"
-            table.focus_card = hand.index(card_name(action.card))
+            t.focus_zone = Zone.HAND
+            t.focus_card = hand.index(card_name(action.card))
         elif isinstance(action, Discard):
-            table.selected = {card_name(c) for c in action.cards} & set(hand)
+            t.selected = {card_name(c) for c in action.cards} & set(hand)
 
     def close(self) -> None:
         if self._executor is not None:

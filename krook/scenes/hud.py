@@ -3,31 +3,30 @@ what is happening, speech bubbles and error toasts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from krook.render.palette import COLOUR_NAMES, mix
+from krook.render.palette import COLOUR_NAMES
 from krook.rules import PRESETS
 
 from .table_model import describe
+from .table_state import Message, MessageKind, TableState
 
 
-def draw_plate(table: Any, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
-    theme = table.theme
+def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
+    theme = t.theme
     p = theme.p
-    view = table.view
+    view = t.view
     name = view.players[seat]
-    active = view.to_act == seat and table.idle and table.shown.dealt and not table.shown.over
+    active = view.to_act == seat and t.idle and t.shown.dealt and not t.shown.over
     pad = theme.px(12)
     label = theme.render(name, "label", p.text, bold=True)
     extras: list[tuple[str, tuple[int, int, int]]] = []
     if seat == view.dealer:
         extras.append(("Dealer", (92, 110, 128)))
-    if view.bidder == seat and len(table.shown.bids) >= len(view.bids) and view.bid:
+    if view.bidder == seat and len(t.shown.bids) >= len(view.bids) and view.bid:
         extras.append((f"Bid {view.bid}", p.accent_dark))
-    elif view.bidder is None or len(table.shown.bids) < len(view.bids):
-        said = [said for s_, said in table.shown.bids if s_ == seat]
+    elif view.bidder is None or len(t.shown.bids) < len(view.bids):
+        said = [said for s_, said in t.shown.bids if s_ == seat]
         if said and said[-1] == "pass":
             extras.append(("Passed", (84, 88, 94)))
         elif said and said[-1].startswith("bid "):
@@ -36,9 +35,9 @@ def draw_plate(table: Any, surface: pygame.Surface, seat: int, pos: tuple[float,
         extras.append(("Partner", (70, 120, 170)))
     chips = [theme.render(text, "caption", p.text, bold=True) for text, _ in extras]
     sub = ""
-    if table.shown.dealt and view.phase in ("play", "hand_over"):
-        won = table.shown.tricks_won[seat]
-        sub = f"{won} trick{'' if won == 1 else 's'} · {table.shown.points[seat]} pts"
+    if t.shown.dealt and view.phase in ("play", "hand_over"):
+        won = t.shown.tricks_won[seat]
+        sub = f"{won} trick{'' if won == 1 else 's'} · {t.shown.points[seat]} pts"
     sub_s = theme.render(sub, "caption", p.text_muted) if sub else None
     w = max(label.get_width() + sum(c.get_width() + pad for c in chips), sub_s.get_width() if sub_s else 0)
     w += pad * 2
@@ -60,7 +59,7 @@ def draw_plate(table: Any, surface: pygame.Surface, seat: int, pos: tuple[float,
         cx += chip.get_width() + pad
     if sub_s:
         surface.blit(sub_s, (rect.x + pad, rect.y + theme.px(4) + label.get_height()))
-    status = table.status.get(seat)
+    status = t.status.get(seat)
     if active and status == "thinking":
         dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
         theme.text(
@@ -73,18 +72,19 @@ def draw_plate(table: Any, surface: pygame.Surface, seat: int, pos: tuple[float,
         )
 
 
-def draw_hud(table: Any, surface: pygame.Surface) -> None:
-    theme = table.theme
+def draw_hud(t: TableState, surface: pygame.Surface) -> None:
+    theme = t.theme
     p = theme.p
-    view = table.view
-    w, _h = table.layout.size
+    view = t.view
+    w, _h = t.layout.size
     pad = theme.px(12)
     # Left: the hand and the contract.
     lines: list[tuple[str, str, tuple[int, int, int], bool]] = []
     title = PRESETS[view.preset].title if view.preset in PRESETS else "Custom rules"
     lines.append((f"Hand {view.hand_number}", "label", p.text, True))
     lines.append((title, "caption", p.text_muted, False))
-    bid_known = view.bidder is not None and len(table.shown.bids) >= len(view.bids)
+    bidder = view.bidder
+    bid_known = bidder is not None and len(t.shown.bids) >= len(view.bids)
     box = pygame.Rect(pad, pad, theme.px(250), theme.px(128))
     theme.panel(surface, box, alpha=220)
     y = box.y + theme.px(8)
@@ -92,45 +92,43 @@ def draw_hud(table: Any, surface: pygame.Surface) -> None:
         r = theme.text(surface, text, (box.x + pad, y), role, colour, bold)
         y = r.bottom + theme.px(2)
     y += theme.px(4)
-    if bid_known:
+    if bid_known and bidder is not None:
         theme.text(
             surface,
-            f"Bid {view.bid} · {view.players[view.bidder]}",
+            f"Bid {view.bid} · {view.players[bidder]}",
             (box.x + pad, y),
             "body",
             p.text,
             True,
         )
-    elif view.high_bid is not None and table.shown.bids:
-        shown_high = [int(b.split()[1]) for _, b in table.shown.bids if b.startswith("bid ")]
+    elif view.high_bid is not None and t.shown.bids:
+        shown_high = [int(b.split()[1]) for _, b in t.shown.bids if b.startswith("bid ")]
         text = f"High bid {max(shown_high)}" if shown_high else "Bidding"
         theme.text(surface, text, (box.x + pad, y), "body", p.text, True)
     else:
         theme.text(
-            surface, "Bidding" if table.shown.dealt else "Dealing…", (box.x + pad, y), "body", p.text_muted
+            surface, "Bidding" if t.shown.dealt else "Dealing…", (box.x + pad, y), "body", p.text_muted
         )
     y += theme.font("body").get_linesize()
-    trump = table.shown.trump
+    trump = t.shown.trump
     if trump:
-        ink = p.ink(trump, table.services.settings.colour_blind)
+        ink = p.ink(trump, t.services.settings.colour_blind)
         chip = pygame.Rect(box.x + pad, y + theme.px(3), theme.px(18), theme.px(18))
         pygame.draw.rect(surface, ink.fill, chip, border_radius=theme.px(4))
         pygame.draw.rect(surface, (255, 255, 255), chip, 1, border_radius=theme.px(4))
         theme.text(surface, f"Trump: {COLOUR_NAMES[trump]}", (chip.right + theme.px(8), y), "body", p.text)
     else:
         theme.text(surface, "Trump: not named yet", (box.x + pad, y), "body", p.text_muted)
-    if table.shown.called:
+    if t.shown.called:
         y += theme.font("body").get_linesize()
-        theme.text(
-            surface, f"Called: {describe(table.shown.called)}", (box.x + pad, y), "caption", p.text_muted
-        )
+        theme.text(surface, f"Called: {describe(t.shown.called)}", (box.x + pad, y), "caption", p.text_muted)
     # Right: the score columns, and the points each side has captured this hand.
     cols = view.columns
     team = view.rules.get("partnership") == "fixed"
     row_h = theme.font("body").get_linesize()
     col_w = theme.px(250)
     sbox = pygame.Rect(0, pad, col_w, theme.px(38) + row_h * len(cols))
-    sbox.right = table.menu_button.rect.left - pad
+    sbox.right = t.layout.menu_rect.left - pad
     theme.panel(surface, sbox, alpha=220)
     theme.text(surface, "Score", (sbox.x + pad, sbox.y + theme.px(6)), "caption", p.text_muted, True)
     theme.text(
@@ -143,9 +141,9 @@ def draw_hud(table: Any, surface: pygame.Surface) -> None:
     )
     for i, label in enumerate(cols):
         yy = sbox.y + theme.px(28) + i * row_h
-        seats = [s for s in range(table.n) if (s % 2 == i if team else s == i)]
-        captured = sum(table.shown.points[s] for s in seats)
-        mine = table.viewer in seats and (not table.hotseat or table.revealed)
+        seats = [s for s in range(t.n) if (s % 2 == i if team else s == i)]
+        captured = sum(t.shown.points[s] for s in seats)
+        mine = t.seen_by in seats
         name = label if len(label) < 18 else label[:16] + "…"
         theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
         theme.text(
@@ -159,20 +157,21 @@ def draw_hud(table: Any, surface: pygame.Surface) -> None:
         )
         theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
     # Centre: what is happening.
-    banner_text = banner(table)
+    banner_text = banner(t)
     if banner_text:
-        r = theme.render(banner_text, "label", p.text, bold=True)
-        rect = r.get_rect(midtop=(w // 2, pad))
+        words = theme.render(banner_text, "label", p.text, bold=True)
+        rect = words.get_rect(midtop=(w // 2, pad))
         pill = rect.inflate(theme.px(28), theme.px(12))
         theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
-        surface.blit(r, rect)
+        surface.blit(words, rect)
 
 
-def banner(table: Any) -> str:
-    view = table.view
-    if table.deal_t >= 0:
-        return f"{view.players[view.dealer]} deals"
-    if not table.idle:
+def banner(t: TableState) -> str:
+    view = t.view
+    if t.deal.running:
+        dealer = view.players[view.dealer]
+        return "You deal" if dealer == "You" else f"{dealer} deals"
+    if not t.idle:
         return ""
     if view.phase in ("hand_over", "game_over"):
         return "Hand over"
@@ -180,7 +179,7 @@ def banner(table: Any) -> str:
     if actor is None:
         return ""
     name = view.players[actor]
-    mine = actor == table.viewer and table.revealed
+    mine = actor == t.viewer and t.revealed
     if view.phase == "bidding":
         if mine:
             high = f" · high bid {view.high_bid}" if view.high_bid else ""
@@ -203,20 +202,20 @@ def banner(table: Any) -> str:
     return ""
 
 
-def draw_bubble(table: Any, surface: pygame.Surface, seat: int, text: str) -> None:
-    theme = table.theme
+def draw_bubble(t: TableState, surface: pygame.Surface, seat: int, text: str) -> None:
+    theme = t.theme
     p = theme.p
-    x, y = table.seat_anchor(seat)
+    x, y = t.seat_anchor(seat)
     label = theme.render(text, "label", p.text_dark, bold=True)
     rect = label.get_rect().inflate(theme.px(26), theme.px(14))
-    if table.rel(seat) == 0:
-        rect.midbottom = (round(x), round(table.layout.size[1] - table.layout.hand_card_h - theme.px(70)))
+    if t.rel(seat) == 0:
+        rect.midbottom = (round(x), round(t.layout.size[1] - t.layout.hand_card_h - theme.px(70)))
     else:
         rect.midtop = (round(x), round(y + theme.px(36)))
     rect.clamp_ip(surface.get_rect().inflate(-theme.px(10), -theme.px(10)))
     theme.shadow(surface, rect, rect.h // 2, spread=theme.px(6), alpha=80)
     pygame.draw.rect(surface, (255, 253, 246), rect, border_radius=rect.h // 2)
-    tip_up = table.rel(seat) != 0
+    tip_up = t.rel(seat) != 0
     tx = rect.centerx
     if tip_up:
         pts = [
@@ -234,15 +233,40 @@ def draw_bubble(table: Any, surface: pygame.Surface, seat: int, text: str) -> No
     surface.blit(label, label.get_rect(center=rect.center))
 
 
-def draw_toast(table: Any, surface: pygame.Surface, text: str) -> None:
-    theme = table.theme
-    w, h = table.layout.size
-    lines = theme.wrap(text, theme.px(640), "body")
+MESSAGE_FILL = {  # a hint is gold-edged advice, news is slate, an error is red
+    MessageKind.ADVICE: (34, 44, 38),
+    MessageKind.INFO: (30, 38, 46),
+    MessageKind.ERROR: (74, 30, 30),
+}
+
+
+def message_rect(t: TableState, message: Message) -> tuple[pygame.Rect, list[str]]:
+    """Where a message goes: in the message band the layout keeps clear of every control."""
+    theme = t.theme
+    band = t.layout.message_band
+    lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:2]
     lh = theme.font("body").get_linesize()
     width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)
-    rect = pygame.Rect(0, 0, width, lh * len(lines) + theme.px(20))
-    rect.midbottom = (w // 2, h - table.layout.hand_card_h - theme.px(70))
-    theme.panel(surface, rect, mix(theme.p.danger, (30, 20, 20), 0.55), alpha=240, edge=theme.p.danger)
+    rect = pygame.Rect(0, 0, min(width, band.w), lh * len(lines) + theme.px(20))
+    rect.midbottom = band.midbottom
+    return rect, lines
+
+
+def draw_message(t: TableState, surface: pygame.Surface, message: Message) -> pygame.Rect:
+    theme = t.theme
+    if message.seat is not None and not t.private(message.seat, "message"):
+        return pygame.Rect(0, 0, 0, 0)
+    rect, lines = message_rect(t, message)
+    p = theme.p
+    fill = MESSAGE_FILL[message.kind]
+    edge = {MessageKind.ADVICE: p.accent, MessageKind.INFO: p.panel_edge, MessageKind.ERROR: p.danger}[
+        message.kind
+    ]
+    theme.panel(surface, rect, fill, alpha=240, edge=edge)
+    lh = theme.font("body").get_linesize()
+    if message.kind == MessageKind.ADVICE:
+        tag = pygame.Rect(rect.x, rect.y + theme.px(6), theme.px(4), rect.h - theme.px(12))
+        pygame.draw.rect(surface, theme.p.accent, tag, border_radius=tag.w)
     for i, line in enumerate(lines):
         theme.text(
             surface,
@@ -252,3 +276,4 @@ def draw_toast(table: Any, surface: pygame.Surface, text: str) -> None:
             theme.p.text,
             anchor="midtop",
         )
+    return rect

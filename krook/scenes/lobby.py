@@ -5,6 +5,7 @@ player's seat is held, then the waiting room (``waiting_room.py``)."""
 from __future__ import annotations
 
 import socket
+from functools import partial
 from typing import Any
 
 import pygame
@@ -139,7 +140,7 @@ class LobbyScene(Scene):
         self.lobby.first_dealer %= players
         self.seat_rows = []
         for i, seat in enumerate(seats):
-            name = TextField(seat.name, lambda text, i=i: self._set_name(i, text), max_len=12)
+            name = TextField(seat.name, partial(self._set_name, i), max_len=12)
             kind_index = next(
                 (
                     k
@@ -148,10 +149,10 @@ class LobbyScene(Scene):
                 ),
                 2,
             )
-            kind = Stepper([k[2] for k in KINDS], kind_index, lambda v, i=i: self._set_kind(i, v))
+            kind = Stepper([k[2] for k in KINDS], kind_index, partial(self._set_kind, i))
             dealer = Button(
                 "Deals first" if i == self.lobby.first_dealer else "Deal",
-                lambda i=i: self._set_dealer(i),
+                partial(self._set_dealer, i),
                 "secondary" if i == self.lobby.first_dealer else "ghost",
             )
             self.seat_rows.append((name, kind, dealer))
@@ -161,14 +162,14 @@ class LobbyScene(Scene):
             options = _values(spec)
             widget: Widget
             if set(options) == {True, False} and not spec.optional:
-                widget = Toggle(bool(value), lambda v, n=spec.name: self._set_rule(n, v))
+                widget = Toggle(bool(value), partial(self._set_rule, spec.name))
             else:
                 index = options.index(value) if value in options else 0
                 widget = Stepper(
                     options,
                     index,
-                    lambda v, n=spec.name: self._set_rule(n, v),
-                    lambda v, s=spec: _fmt_value(s, v),
+                    partial(self._set_rule, spec.name),
+                    partial(_fmt_value, spec),
                 )
             widget.tooltip = spec.help
             self.rule_rows.append((spec, widget))

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
 from krook.ui import Button
 from krook.ui.cards import card_width
-from krook.ui.widgets import ACTIVATE_KEYS, draw_focus_ring
+from krook.ui.widgets import ACTIVATE_KEYS, Widget, draw_focus_ring
 
 from .deal import NEST
-from .phase import HandPhase, Phase
+from .decision import Decision, HandDecision
 from .table_model import describe, sort_key
+from .table_state import TableState, Zone
+
+if TYPE_CHECKING:
+    from .table import TableScene
 
 
-def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
+def draw_nest_pile(t: TableState, surface: pygame.Surface) -> None:
     """The nest face down in the middle: growing during the deal, whole until the bidder takes it."""
-    t = table
     view = t.view
     nest = int(view.rules.get("nest_size", 0))
     if not nest:
@@ -26,8 +30,8 @@ def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
     shown_bidding = not t.shown.discarded and (
         view.bidder is None or len(t.shown.bids) < len(view.bids) or view.phase == "bidding"
     )
-    if t.deal_t >= 0:
-        count = t.deal.dealt_count(NEST)
+    if t.deal.running:
+        count = t.deal.dealt_count(view, NEST)
     elif shown_bidding and view.phase != "hand_over":
         count = nest
     else:
@@ -37,7 +41,7 @@ def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
     cx, cy = t.layout.center
     for i in range(count):
         surface.blit(back, back.get_rect(center=(round(cx - (count - 1) * 3 + i * 6), round(cy - i * 2))))
-    if count == nest and t.deal_t < 0:
+    if count == nest and not t.deal.running:
         t.theme.text(
             surface,
             "Nest",
@@ -48,65 +52,73 @@ def draw_nest_pile(table: Any, surface: pygame.Surface) -> None:
         )
 
 
-class DiscardPhase(HandPhase):
+class BuryDecision(HandDecision):
     """Choose cards from hand and nest to bury (click or Enter on a card), then Bury (button or B)."""
 
     kind = "discard"
 
-    def prepare(self) -> list[Any]:
-        self.table.focus_zone = "hand"
+    def prepare(self) -> list[Widget]:
+        self.state.focus_zone = Zone.HAND
         return [Button("Bury", self.bury, "primary")]
 
+    def choosable(self, code: str) -> bool:
+        return code in (self.state.view.discard or {}).get("allowed", []) or code in self.state.selected
+
     def bury(self) -> None:
-        t = self.table
+        t = self.state
         rule = t.view.discard or {}
         count = int(rule.get("count", 0))
         if len(t.selected) != count:
-            t.toast = (f"Choose {count} cards to bury ({len(t.selected)} chosen)", 2.5)
+            t.tell(t.viewer, f"Choose {count} cards to bury ({len(t.selected)} chosen)", seconds=2.5)
             return
-        t.act("discard " + " ".join(sorted(t.selected)))
+        self.table.act("discard " + " ".join(sorted(t.selected)))
 
     def toggle(self, code: str) -> None:
         """Choose a card to bury, or put a chosen one back."""
-        t = self.table
+        t = self.state
         rule = t.view.discard or {}
         if code in t.selected:
             t.selected.discard(code)
         elif code not in rule.get("allowed", []):
-            t.toast = (
-                f"{describe(code).capitalize()} can't be buried: {rule.get('reason') or 'not allowed'}",
-                3.5,
-            )
+            reason = rule.get("reason") or "not allowed"
+            t.tell(t.viewer, f"{describe(code).capitalize()} can't be buried: {reason}")
         elif len(t.selected) >= int(rule.get("count", 0)):
-            t.toast = (
-                f"You bury exactly {rule.get('count')} cards; click a chosen card to put it back",
-                3,
-            )
+            count = rule.get("count")
+            t.tell(t.viewer, f"You bury exactly {count} cards; choose a chosen card again to put it back")
         else:
             t.selected.add(code)
 
     def hand_key(self, key: int) -> bool:
         """Up / Down move between the hand and the Bury button; Enter there or B buries."""
-        t = self.table
+        t = self.state
         if key in (pygame.K_UP, pygame.K_DOWN):
-            t.focus_zone = "panel" if key == pygame.K_DOWN else "hand"
+            t.focus_zone = Zone.PANEL if key == pygame.K_DOWN else Zone.HAND
             return True
-        if (key in ACTIVATE_KEYS and t.focus_zone == "panel") or key == pygame.K_b:
+        if key == pygame.K_b:
             self.bury()
             return True
         return super().hand_key(key)
 
+    def panel_key(self, key: int) -> bool:
+        if key == pygame.K_UP:
+            self.state.focus_zone = Zone.HAND
+            return True
+        if key == pygame.K_b:
+            self.bury()
+            return True
+        return super().panel_key(key)
+
     def draw_panel(self, surface: pygame.Surface) -> None:
-        t = self.table
+        t = self.state
         theme = t.theme
         p = theme.p
-        w, h = t.layout.size
+        w, _h = t.layout.size
         view = t.view
         bh = theme.px(48)
-        top_of_hand = h - t.layout.hand_card_h - theme.px(60)
         count = int((view.discard or {}).get("count", 0))
         rect = pygame.Rect(0, 0, theme.px(560), theme.px(96))
-        rect.midbottom = (w // 2, top_of_hand - theme.px(18))
+        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        self.rect = rect
         theme.panel(surface, rect)
         theme.text(
             surface,
@@ -128,13 +140,14 @@ class DiscardPhase(HandPhase):
                 p.text_muted,
             )
         btn = t.panel.widgets[0]
+        assert isinstance(btn, Button)
         btn.rect = pygame.Rect(0, 0, theme.px(150), bh)
         btn.rect.midright = (rect.right - theme.px(16), rect.centery)
         btn.enabled = len(t.selected) == count
         btn.label = "Bury"
 
 
-class TrumpPhase(Phase):
+class TrumpDecision(Decision):
     """Name trump: four colour buttons (with how many of each you hold), or R Y G B / 1-4."""
 
     kind = "trump"
@@ -149,33 +162,29 @@ class TrumpPhase(Phase):
         pygame.K_4: "B",
     }
 
-    def prepare(self) -> list[Any]:
-        t = self.table
+    def prepare(self) -> list[Widget]:
+        t = self.state
         counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in "RYGB"}
-        t.focus_zone = "panel"
+        t.focus_zone = Zone.PANEL
         return [
-            Button(f"{COLOUR_NAMES[c]} ({counts[c]})", lambda c=c: t.act(f"trump {c}"), "secondary")
+            Button(f"{COLOUR_NAMES[c]} ({counts[c]})", partial(self.table.act, f"trump {c}"), "secondary")
             for c in "RYGB"
         ]
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type != pygame.KEYDOWN:
-            return False
-        t = self.table
-        key = e.key
-        if key in self.LETTERS:
-            t.act(f"trump {self.LETTERS[key]}")
+    def key(self, e: pygame.event.Event) -> bool:
+        if e.key in self.LETTERS:
+            self.table.act(f"trump {self.LETTERS[e.key]}")
             return True
-        return self.panel_key(key)
+        return super().key(e)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        t = self.table
+        t = self.state
         theme = t.theme
-        w, h = t.layout.size
+        w, _h = t.layout.size
         bh = theme.px(48)
-        top_of_hand = h - t.layout.hand_card_h - theme.px(60)
         rect = pygame.Rect(0, 0, theme.px(660), theme.px(120))
-        rect.midbottom = (w // 2, top_of_hand - theme.px(12))
+        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        self.rect = rect
         theme.panel(surface, rect)
         theme.text(
             surface,
@@ -193,7 +202,7 @@ class TrumpPhase(Phase):
 
     def draw_colour_bars(self, surface: pygame.Surface) -> None:
         """Each colour's ink under its button (drawn over the buttons)."""
-        t = self.table
+        t = self.state
         theme = t.theme
         for c, wd in zip("RYGB", t.panel.widgets, strict=False):
             ink = theme.p.ink(c, t.services.settings.colour_blind)
@@ -206,19 +215,20 @@ class TrumpPhase(Phase):
             pygame.draw.rect(surface, ink.fill, bar, border_radius=bar.h)
 
 
-class CallPhase(Phase):
+class CallDecision(Decision):
     """Call a card: its holder becomes your partner. A grid of cards; arrows move, Enter or a click calls."""
 
     kind = "call"
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__(table)
         self.cols = 14
         self.rects: list[tuple[str, pygame.Rect]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
     def options(self) -> list[str]:
         """Cards that may be called: others' first, then your own (calling one of yours: you play alone)."""
-        view = self.table.view
+        view = self.state.view
         options = [a.split()[1] for a in view.legal if a.startswith("call ")]
         mine = set(view.hand)
         others = [c for c in options if c not in mine]
@@ -226,9 +236,9 @@ class CallPhase(Phase):
             [c for c in options if c in mine], key=lambda c: sort_key(c)
         )
 
-    def prepare(self) -> list[Any]:
-        self.table.focus_zone = "hand"
-        self.table.focus_card = 0
+    def prepare(self) -> list[Widget]:
+        self.state.focus_zone = Zone.HAND
+        self.state.focus_card = 0
         return []
 
     def click_card(self, pos: tuple[int, int]) -> bool:
@@ -238,44 +248,49 @@ class CallPhase(Phase):
                 return True
         return False
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type != pygame.KEYDOWN:
-            return False
-        t = self.table
+    def key(self, e: pygame.event.Event) -> bool:
+        t = self.state
         key = e.key
         options = self.options()
         cols = self.cols
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             d = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}[key]
             t.focus_card = max(0, min(len(options) - 1, t.focus_card + d))
-            t.focus_zone = "hand"
+            t.focus_zone = Zone.HAND
             return True
         if key in ACTIVATE_KEYS and options:
-            t.act(f"call {options[min(t.focus_card, len(options) - 1)]}")
+            self.table.act(f"call {options[min(t.focus_card, len(options) - 1)]}")
             return True
         return False
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        t = self.table
+        t = self.state
         theme = t.theme
         p = theme.p
         w, h = t.layout.size
         options = self.options()
-        ch = round(h * 0.105)
-        cw = card_width(ch)
         gap = theme.px(6)
-        cols = max(1, min(len(options), int((w * 0.8) // (cw + gap))))
-        cols = min(cols, 15)
+        room = t.layout.panel_bottom - t.layout.panel_top  # the grid's cards shrink until it fits
+        ch = round(h * 0.105)
+        while True:
+            cw = card_width(ch)
+            cols = min(15, max(1, min(len(options), int((w * 0.8) // (cw + gap)))))
+            rows = (len(options) + cols - 1) // cols
+            height = rows * (ch + gap) + theme.px(70)
+            if height <= room or ch <= 24:
+                break
+            ch -= 2
         self.cols = cols
-        rows = (len(options) + cols - 1) // cols
-        rect = pygame.Rect(0, 0, cols * (cw + gap) + theme.px(30), rows * (ch + gap) + theme.px(70))
-        rect.midbottom = (w // 2, h - t.layout.hand_card_h - theme.px(56))
-        if rect.top < theme.px(150):
-            rect.top = theme.px(150)
+        rect = pygame.Rect(0, 0, cols * (cw + gap) + theme.px(30), height)
+        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        self.rect = rect
         theme.panel(surface, rect)
+        title = "Call a card: its holder is your partner"
+        if theme.font("body", True).size(title + " (yours: you play alone)")[0] < rect.w - theme.px(20):
+            title += " (yours: you play alone)"
         theme.text(
             surface,
-            "Call a card — whoever holds it is your partner (yours: you play alone)",
+            title,
             (rect.centerx, rect.y + theme.px(12)),
             "body",
             p.text,

@@ -17,8 +17,9 @@ class PauseScene(MenuScene):
     opaque = False
     title = "Paused"
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, saved: str = "The game is saved after every move.") -> None:
         super().__init__(services)
+        self.saved = saved  # how this game is kept: saved here after every move, or kept by the LAN host
         self.set_buttons(
             [
                 Button("Resume", self.back, "primary"),
@@ -48,7 +49,7 @@ class PauseScene(MenuScene):
         )
         t.text(
             surface,
-            "The game is saved after every move.",
+            self.saved,
             (panel.centerx, panel.y + t.px(70)),
             "caption",
             t.p.text_muted,

@@ -2,33 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from krook.bots.claims import claim_plan
 from krook.rules.cards import CARD_NAMES
 from krook.ui import Button
 from krook.ui.cards import card_width
+from krook.ui.widgets import Widget
 
-from .phase import HandPhase
+from .decision import HandDecision
 from .table_model import describe
+from .table_state import MessageKind, TableState, Zone
 
 
-class PlayPhase(HandPhase):
-    """Play a card from hand: click it, or Left / Right and Enter. Cards you may not play are dimmed."""
+class PlayDecision(HandDecision):
+    """Play a card from hand: click it, or Left / Right and Enter. Cards you may not play are dimmed and the
+    keyboard focus skips them."""
 
     kind = "play"
     claiming = False  # the player claimed the rest: their cards play themselves until the hand ends
     claim_button: Button | None = None
 
-    def prepare(self) -> list[Any]:
-        t = self.table
-        t.focus_zone = "hand"
-        legal = {a.split()[1] for a in t.view.legal}
+    def prepare(self) -> list[Widget]:
+        t = self.state
+        t.focus_zone = Zone.HAND
         hand = t.hand_codes()
-        if hand and hand[min(t.focus_card, len(hand) - 1)] not in legal:
-            t.focus_card = next((i for i, c in enumerate(hand) if c in legal), 0)
+        t.focus_card = min(t.focus_card, max(0, len(hand) - 1))
+        if hand and not self.choosable(hand[t.focus_card]):
+            t.focus_card = next((i for i, c in enumerate(hand) if self.choosable(c)), 0)
         self.claim_button = None
         if t.services.settings.offer_claims and claim_plan(t.view) is not None:
             self.claim_button = Button("Claim the rest", self.claim, "primary", hotkey=pygame.K_c)
@@ -44,7 +45,7 @@ class PlayPhase(HandPhase):
 
     def auto_card(self) -> str | None:
         """The card that plays itself now: the next of a claim, or a forced last card (a setting)."""
-        t = self.table
+        t = self.state
         view = t.view
         if view.phase != "play" or view.to_act != view.seat:
             return None
@@ -63,28 +64,30 @@ class PlayPhase(HandPhase):
         button = self.claim_button
         if button is None:
             return
-        t = self.table
+        t = self.state
         theme = t.theme
-        w, h = t.layout.size
         button.rect = pygame.Rect(0, 0, theme.px(220), theme.px(48))
-        button.rect.bottomright = (w - theme.px(24), h - t.layout.hand_card_h - theme.px(70))
+        button.rect.midbottom = (t.layout.message_band.centerx, t.layout.panel_bottom)
+        self.rect = button.rect.copy()
+
+    def choosable(self, code: str) -> bool:
+        return f"play {code}" in self.state.view.legal
 
     def play(self, code: str) -> None:
-        t = self.table
+        t = self.state
         if f"play {code}" in t.view.legal:
-            t.act(f"play {code}")
+            self.table.act(f"play {code}")
             return
         problem = t.session.submit(t.viewer, f"play {code}")
         if problem:
-            t.toast = (f"You can't play {describe(code)}: {problem}", 3.5)
+            t.tell(t.viewer, f"You can't play {describe(code)}: {problem}", MessageKind.ERROR)
         else:  # the session accepted it after all
             t.queue.extend(t.session.update(0.0))
             t.refresh_view()
 
 
-def draw_trick(table: Any, surface: pygame.Surface) -> None:
+def draw_trick(t: TableState, surface: pygame.Surface) -> None:
     """The cards of the trick on the table, cards flying in, and a taken trick sweeping to its winner."""
-    t = table
     h = t.layout.trick_card_h
     flying = {f.code for f in t.flights if not f.done}
     for i, (seat, code) in enumerate(t.shown.trick):
@@ -100,9 +103,8 @@ def draw_trick(table: Any, surface: pygame.Surface) -> None:
             t.sprites.draw(surface, f.code, f.pos(), h)
 
 
-def draw_last_trick(table: Any, surface: pygame.Surface) -> None:
+def draw_last_trick(t: TableState, surface: pygame.Surface) -> None:
     """The last trick taken, large, over a dimmed table (L to open and close)."""
-    t = table
     theme = t.theme
     tricks = t.view.tricks[: t.shown.tricks_done]
     if not tricks:
@@ -111,10 +113,14 @@ def draw_last_trick(table: Any, surface: pygame.Surface) -> None:
     last = tricks[-1]
     theme.dim(surface, 150)
     w, h = t.layout.size
-    ch = round(h * 0.22)
-    cw = card_width(ch)
     gap = theme.px(18)
-    total = len(last.cards) * cw + (len(last.cards) - 1) * gap
+    count = len(last.cards)
+    ch = round(h * 0.22)
+    room = w - theme.px(100) - (count - 1) * gap  # the cards shrink to fit six across a small window
+    while ch > 20 and card_width(ch) * count > room:
+        ch -= 2
+    cw = card_width(ch)
+    total = count * cw + (count - 1) * gap
     panel = pygame.Rect(0, 0, total + theme.px(60), ch + theme.px(150))
     panel.center = (w // 2, h // 2)
     theme.panel(surface, panel)
@@ -129,14 +135,14 @@ def draw_last_trick(table: Any, surface: pygame.Surface) -> None:
         anchor="midtop",
     )
     x = panel.x + theme.px(30)
-    for seat, code in last.cards:
+    for i, (seat, code) in enumerate(last.cards):
         r = pygame.Rect(x, panel.y + theme.px(56), cw, ch)
         surface.blit(t.services.cards.face(code, ch), r)
         if seat == last.winner:
             pygame.draw.rect(surface, theme.p.accent, r, max(2, theme.px(3)), border_radius=max(3, ch // 14))
         theme.text(
             surface,
-            t.view.players[seat],
+            t.view.players[seat] + (" · led" if i == 0 else ""),
             (r.centerx, r.bottom + theme.px(6)),
             "caption",
             theme.p.text_muted,

@@ -254,7 +254,7 @@ class ScoreSheetScene(Scene):
         lh = t.font("body").get_linesize()
         rows = max(1, int(height // lh) - 1)
         totals = [0] * ncol
-        lines: list[tuple[str, list[str]]] = []
+        lines: list[tuple[str, list[tuple[str, str]]]] = []
         for i, r in enumerate(results):
             for c in range(ncol):
                 totals[c] += r["deltas"][c]

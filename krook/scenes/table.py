@@ -1,459 +1,501 @@
-"""The card table scene: one hand after another, seen from one seat.
+"""The card table scene: one hand after another, seen by one player at a time.
 
 The scene holds a game only through a ``Session``. Events from the session queue up and are animated one
 after another at the player's animation speed, so bots may act faster than the screen shows them; the
 table shown is rebuilt from the events already animated (``Shown``), and the player is asked to act only
-once the queue is empty. With two or more humans at the screen, a curtain hides every card whenever the
-seat to act passes from one human to another.
+once the queue is empty.
 
-The scene is the shell: it owns the shared state and the event queue, and hands the rest to small modules:
-``table_layout`` (where things sit), ``hand_fan`` (the hands), ``hud`` (plates, score, banner, bubbles),
-``deal`` (the deal animation) and one ``Phase`` per decision: ``bidding``, ``nest`` (bury, trump, call) and
-``play`` (tricks, last trick).
+Whose eyes are on the screen is one piece of state (``TableState.viewer`` and ``seen_by``). With two or more
+humans at the screen the curtain is a gate: when the seat to act passes to another human, nothing private is
+drawn (not during a deal either) until that player confirms they are the one looking.
+
+The scene is the shell: it owns a :class:`TableState` and the event queue and hands the rest to small modules
+that receive the state: ``table_layout`` (where things sit), ``hand_fan`` (the hands), ``hud`` (plates,
+score, banner, bubbles, messages), ``deal`` (the deal animation), one ``Decision`` per kind of decision
+(``bidding``; ``nest``: bury, trump, call; ``play``) and, in a LAN game, a ``connection.LanTable``.
 """
 
 from __future__ import annotations
-
-from collections import deque
-from typing import Any
 
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
 from krook.rules import SeatView
-from krook.session.base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, StatusEvent
-from krook.ui import Button, FocusGroup
+from krook.session.base import (
+    ActionEvent,
+    ErrorEvent,
+    GameOverEvent,
+    HandOverEvent,
+    Session,
+    SessionEvent,
+    StatusEvent,
+)
+from krook.ui import Button
 
-from . import connection, hand_fan, hud
+from . import hand_fan, hud
 from .base import Scene, Services
-from .bidding import BiddingPhase
+from .bidding import BiddingDecision
 from .card_sprites import CardSprites
-from .deal import DealAnimation
+from .connection import LanTable, lan_session
+from .decision import Decision
 from .hint import Hinter
-from .nest import CallPhase, DiscardPhase, TrumpPhase, draw_nest_pile
-from .phase import Phase
-from .play import PlayPhase, draw_last_trick, draw_trick
+from .nest import BuryDecision, CallDecision, TrumpDecision, draw_nest_pile
+from .play import PlayDecision, draw_last_trick, draw_trick
 from .table_layout import TableLayout
 from .table_model import Flight, Shown, describe, sort_key
+from .table_state import Message, MessageKind, TableState, Zone
 from .undo import UndoControl
 
 __all__ = ["Flight", "Shown", "TableScene", "describe", "sort_key"]
 
+TRICK_PAUSE_S = 1.4  # a finished trick stays this long at Normal speed, so everyone sees who took it
+
 
 class TableScene(Scene):
-    """The game. ``session`` satisfies ``krook.session.base.Session``; ``seat_names`` label the seats."""
+    """The game on ``session``; the humans at this screen are the session's ``local_seats``."""
 
-    def __init__(self, services: Services, session: Any) -> None:
+    def __init__(self, services: Services, session: Session) -> None:
         super().__init__(services)
-        self.session = session
-        self.humans: list[int] = list(session.local_seats)
-        self.hotseat = len(self.humans) > 1
+        humans = list(session.local_seats)
         public = session.view(None)
-        self.n = len(public.players)
-        self.viewer: int = self.humans[0] if self.humans else 0
-        self.revealed = not self.hotseat
-        self.view: SeatView = public
-        self.queue: deque[Any] = deque()
-        self.shown = Shown()
-        self.wait = 0.0  # seconds before the next queued event is animated
-        self.flights: list[Flight] = []
-        self.sweep: list[Flight] = []
-        self.deal_t = -1.0  # progress of the deal animation in seconds, -1 when not dealing
-        self.deal_len = 0.0
-        self.deal = DealAnimation(self)
-        self.bubbles: dict[int, list[Any]] = {}
-        self.toast: tuple[str, float] | None = None
-        self.status: dict[int, str] = {}
-        self.selected: set[str] = set()
-        self.focus_card = 0
-        self.focus_zone = "hand"  # "hand" or "panel"
-        self.show_last = False
-        self.game_over: int | None = None
-        self.hand_over_pending = False
-        self.curtain_up = False
-        self.hand_face_draws = 0  # frames that drew a hand face up (tests check it against the curtain)
-        self.face_seats_drawn: list[int] = []
-        self.card_rects: list[tuple[str, pygame.Rect]] = []
-        self._last_card_pos: dict[str, tuple[float, float]] = {}
-        self.panel = FocusGroup(vertical=False)
-        self.panel_kind = ""
-        self.bidding = BiddingPhase(self)
-        self.burying = DiscardPhase(self)
-        self.naming_trump = TrumpPhase(self)
-        self.calling = CallPhase(self)
-        self.playing = PlayPhase(self)
-        self.phases: dict[str, Phase] = {
-            p.kind: p for p in (self.bidding, self.burying, self.naming_trump, self.calling, self.playing)
-        }
-        self.sprites = CardSprites(services.cards, self.theme)
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        size = surface.get_size() if surface is not None else self.theme.size
+        self.theme.resize(size)
+        settings = services.settings
+        self.state = TableState(
+            session=session,
+            services=services,
+            layout=TableLayout(size, self.theme, settings.card_scale),
+            sprites=CardSprites(services.cards, self.theme),
+            humans=humans,
+            view=public,
+            n=len(public.players),
+            viewer=humans[0] if humans else 0,
+            seen_by=humans[0] if len(humans) == 1 else None,
+        )
+        self._layout_key: tuple[object, ...] = (
+            size,
+            settings.card_scale,
+            settings.large_text,
+            settings.colour_blind,
+        )
         self._felt: pygame.Surface | None = None
-        self._size = (0, 0)
+        self._warm: list[tuple[str, int]] = []
+        self.bidding = BiddingDecision(self)
+        self.burying = BuryDecision(self)
+        self.naming_trump = TrumpDecision(self)
+        self.calling = CallDecision(self)
+        self.playing = PlayDecision(self)
+        self.decisions: dict[str, Decision] = {
+            d.kind: d for d in (self.bidding, self.burying, self.naming_trump, self.calling, self.playing)
+        }
         self.menu_button = Button("Menu", self.open_menu, "ghost", hotkey=None)
         self.last_button = Button("Last trick", self.toggle_last, "secondary")
         self.hinter = Hinter()
         self.hint_button = Button("Hint", self.ask_hint, "secondary")
         self.undo = UndoControl(self)
-        surface = pygame.display.get_surface() if pygame.display.get_init() else None
-        self._layout(surface.get_size() if surface is not None else self.theme.size)
+        self._place_buttons()
+        lan = lan_session(session)
+        self.lan = LanTable(lan, services, self.start_hand) if lan is not None else None
         self.start_hand(initial=True)
+
+    # -- read-only views for tests and the scenes above ------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        return self.state.session
+
+    @property
+    def view(self) -> SeatView:
+        return self.state.view
+
+    @property
+    def viewer(self) -> int:
+        return self.state.viewer
+
+    @property
+    def humans(self) -> list[int]:
+        return self.state.humans
+
+    @property
+    def hotseat(self) -> bool:
+        return self.state.hotseat
+
+    @property
+    def revealed(self) -> bool:
+        return self.state.revealed
+
+    @property
+    def shown(self) -> Shown:
+        return self.state.shown
+
+    @property
+    def idle(self) -> bool:
+        return self.state.idle
+
+    @property
+    def my_turn(self) -> bool:
+        return self.state.my_turn
+
+    @property
+    def panel_kind(self) -> str:
+        return self.state.panel_kind
+
+    @property
+    def message(self) -> Message | None:
+        """The message the player at the screen reads now, if any."""
+        t = self.state
+        return t.messages.current(t.seen_by, t.hand_number)
 
     # -- the hand's lifecycle --------------------------------------------------------------------------------
     def start_hand(self, initial: bool = False) -> None:
-        public = self.session.view(None)
-        n = self.n
-        self.shown = Shown(hand_number=public.hand_number, points=[0] * n, tricks_won=[0] * n)
-        self.selected.clear()
-        self.bubbles.clear()
-        self.show_last = False
-        self.hand_over_pending = False
+        t = self.state
+        public = t.session.view(None)
+        t.shown = Shown(hand_number=public.hand_number, points=[0] * t.n, tricks_won=[0] * t.n)
+        t.messages.end_hand()
+        t.selected.clear()
+        t.bubbles.clear()
+        t.show_last = False
+        t.hand_over_pending = False
+        t.panel_kind = ""
+        t.panel.set([])
         self.playing.claiming = False
-        if self.hotseat:
-            self.revealed = False
-        self.refresh_view()
+        if t.hotseat:
+            t.cover()  # a new deal is dealt face down until the first player to act confirms
+        t.refresh_view()
         self._plan_warm_up()
-        factor = self.services.settings.anim_factor
         already = public.version > 0 and (len(public.bids) or public.tricks or public.trick)
         if initial and already:
-            self._catch_up(public)
+            self.catch_up(public)
             return
-        self.deal_len = 2.2 * factor
-        self.deal_t = 0.0 if self.deal_len > 0 else -1.0
-        self.shown.dealt = self.deal_t < 0
+        t.deal.start(2.2 * self.services.settings.anim_factor)
+        t.shown.dealt = not t.deal.running
         self.services.play("shuffle")
 
     def _plan_warm_up(self) -> None:
         """Card faces to render ahead, a couple per frame, so the first play of a card never stalls."""
         from krook.rules import card_name
 
-        codes = [card_name(c) for c in self.view.rules_obj.deck_cards]
-        self._warm = [(c, self.layout.hand_card_h) for c in self.view.hand]
-        self._warm += [(c, self.layout.trick_card_h) for c in codes]
+        t = self.state
+        codes = [card_name(c) for c in t.view.rules_obj.deck_cards]
+        self._warm = [(c, t.layout.trick_card_h) for c in codes]
+        self._warm += [(c, t.layout.hand_card_h) for c in codes]
 
     def _warm_step(self) -> None:
         """Render ahead only while dealing or waiting, never while a card is in flight."""
-        warm = getattr(self, "_warm", None)
-        if warm and (self.deal_t >= 0 or not (self.flights or self.sweep or self.queue)):
-            code, h = warm.pop()
-            self.services.cards.face(code, h)
+        t = self.state
+        if self._warm and (t.deal.running or not (t.flights or t.sweep or t.queue)):
+            code, h = self._warm.pop()
+            self.services.cards.warm(code, h)
 
-    def _catch_up(self, public: SeatView) -> None:
+    def catch_up(self, public: SeatView) -> None:
         """Show a resumed hand as it stands (no animation of what happened before the app was closed)."""
-        s = self.shown
+        t = self.state
+        s = t.shown
         s.dealt = True
         s.bids = list(public.bids)
         s.discarded = public.phase in ("trump", "call", "play", "hand_over") and public.bidder is not None
         s.trump = public.trump
         s.called = public.called
-        for t in public.tricks:
-            s.plays.extend((seat, c) for seat, c in t.cards)
-            s.points[t.winner] += t.points
-            s.tricks_won[t.winner] += 1
+        for trick in public.tricks:
+            s.plays.extend((seat, c) for seat, c in trick.cards)
+            if trick.winner is not None:
+                s.points[trick.winner] += trick.points
+                s.tricks_won[trick.winner] += 1
         s.tricks_done = len(public.tricks)
         s.trick = list(public.trick)
         s.plays.extend(public.trick)
         if public.phase in ("hand_over", "game_over"):
             s.over = True
-            self.hand_over_pending = True
+            t.hand_over_pending = True
             if public.winner is not None:
-                self.game_over = public.winner
-
-    def refresh_view(self) -> None:
-        self.view = self.session.view(self.viewer)
+                t.game_over = public.winner
 
     # -- event intake ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        t = self.state
         self._warm_step()
-        events = self.session.update(dt)
+        events = t.session.update(dt)
         if events:
-            self.queue.extend(events)
-            self.refresh_view()
-        self.hinter.poll(self)
-        if self.toast:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
-        for seat in list(self.bubbles):
-            self.bubbles[seat][1] -= dt
-            if self.bubbles[seat][1] <= 0:
-                del self.bubbles[seat]
-        connection.note_events(self, events)  # LAN: drops, rejoins, the host gone
-        if connection.hold_for_next_hand(self):
-            return
+            t.queue.extend(events)
+            t.refresh_view()
+        self.hinter.poll(t)
+        t.tick_words(dt)
+        if self.lan is not None:
+            self.lan.note_events(t, events)  # drops, rejoins, the host gone
+            if self.lan.hold_for_next_hand():
+                return
         factor = self.services.settings.anim_factor
-        if self.deal_t >= 0:
-            self.deal_t += dt
-            if self.deal_t >= self.deal_len:
-                self.deal_t = -1.0
-                self.shown.dealt = True
+        if t.deal.running:
+            if t.deal.advance(dt):
+                t.shown.dealt = True
             else:
                 return
-        for f in self.flights:
+        for f in t.flights:
             f.t += dt
-        for f in self.sweep:
+        for f in t.sweep:
             f.t += dt
-        if self.sweep and all(f.done for f in self.sweep):
-            self.sweep = []
-        self.wait -= dt
+        if t.sweep and all(f.done for f in t.sweep):
+            t.sweep = []
+        t.wait -= dt
         # Animate queued events; with "instant" speed the whole queue is shown in one frame.
         guard = 0
-        while self.wait <= 0 and not self.sweep and guard < 500:
+        while t.wait <= 0 and not t.sweep and guard < 500:
             guard += 1
-            if self.shown.trick and len(self.shown.trick) == self.n:
+            if t.shown.trick and len(t.shown.trick) == t.n:
                 self._collect_trick(factor)
-                if self.sweep:
+                if t.sweep:
                     break
                 continue
-            if not self.queue:
+            if not t.queue:
                 break
-            self._show(self.queue.popleft(), factor)
-        if self.flights and all(f.done for f in self.flights):
-            self.flights = []
-        if self.idle:
+            self._show(t.queue.popleft(), factor)
+        if t.flights and all(f.done for f in t.flights):
+            t.flights = []
+        if t.idle:
             self._when_idle()
 
-    @property
-    def idle(self) -> bool:
-        return (
-            not self.queue
-            and self.wait <= 0
-            and not self.sweep
-            and self.deal_t < 0
-            and not (self.shown.trick and len(self.shown.trick) == self.n)
-        )
-
     def animating(self) -> bool:
-        if not self.idle or self.flights or self.bubbles or self.toast:
+        t = self.state
+        if not t.idle or t.flights or t.bubbles or t.messages.items or self.hinter.thinking:
             return True
-        busy = getattr(self.session, "busy", None)
-        if busy is not None:
-            return bool(busy)
-        to_act = self.view.to_act
-        return to_act is not None and to_act not in self.humans
+        if t.session.busy:
+            return True
+        to_act = t.view.to_act
+        return to_act is not None and to_act not in t.humans
 
-    def _bubble(self, seat: int, text: str, seconds: float) -> None:
-        self.bubbles[seat] = [text, max(seconds, 0.0)]
-
-    def _show(self, event: Any, factor: float) -> None:
-        s = self.shown
+    def _show(self, event: SessionEvent, factor: float) -> None:
+        t = self.state
+        s = t.shown
         if isinstance(event, StatusEvent):
-            self.status[event.seat] = event.status
+            t.status[event.seat] = event.status
             return
         if isinstance(event, ErrorEvent):
-            self.toast = (event.message, 5.0)
+            t.say(event.message, MessageKind.ERROR, 5.0)
             return
         if isinstance(event, HandOverEvent):
-            self.hand_over_pending = True
+            t.hand_over_pending = True
             s.over = True
             return
         if isinstance(event, GameOverEvent):
-            self.game_over = event.winner
+            t.game_over = event.winner
             return
         if not isinstance(event, ActionEvent):
             return
         seat, text = event.seat, event.text
-        mine = seat == self.viewer and self.revealed
+        mine = seat == t.viewer and t.revealed
         pace = factor * (0.35 if mine else 1.0)
         verb, _, arg = text.partition(" ")
         if verb in ("bid", "pass", "redeal"):
             s.bids.append((seat, text))
             label = {"bid": f"Bid {arg}", "pass": "Pass", "redeal": "Redeal!"}[verb]
-            self._bubble(seat, label, 1.6 * factor if factor else 0)
-            self.wait = 0.95 * pace
+            t.bubble(seat, label, 1.6 * factor if factor else 0)
+            t.wait = 0.95 * pace
             self.services.play("bid")
         elif verb == "discard":
             s.discarded = True
-            self._bubble(seat, "Buried the nest", 1.2 * factor)
-            self.wait = 0.6 * pace
+            t.bubble(seat, "Buried the nest", 1.2 * factor)
+            t.wait = 0.6 * pace
         elif verb == "trump":
             s.trump = arg
-            self._bubble(seat, f"Trump: {COLOUR_NAMES.get(arg, arg)}", 1.8 * factor)
-            self.wait = 1.0 * pace
+            t.bubble(seat, f"Trump: {COLOUR_NAMES.get(arg, arg)}", 1.8 * factor)
+            t.wait = 1.0 * pace
         elif verb == "call":
             s.called = arg
-            self._bubble(seat, f"I call {describe(arg)}", 2.2 * factor)
-            self.wait = 1.2 * pace
+            t.bubble(seat, f"I call {describe(arg)}", 2.2 * factor)
+            t.wait = 1.2 * pace
         elif verb == "play":
             s.plays.append((seat, arg))
             s.trick.append((seat, arg))
             self.services.play("card_play")
-            start = self._last_card_pos.get(arg) if mine else None
-            if start is None:
-                start = self.seat_anchor(seat)
-            end = self.trick_spot(seat)
-            self.flights.append(Flight(arg, start, end, 0.32 * factor, self.layout.trick_card_h))
-            self.wait = 0.42 * pace if len(s.trick) < self.n else 0.9 * factor
+            start = t.last_card_pos.get(arg) if mine else None
+            start_xy = (float(start[0]), float(start[1])) if start is not None else t.seat_anchor(seat)
+            t.flights.append(Flight(arg, start_xy, t.trick_spot(seat), 0.32 * factor, t.layout.trick_card_h))
+            t.wait = 0.42 * pace if len(s.trick) < t.n else TRICK_PAUSE_S * factor
         else:
-            self._bubble(seat, text, 1.2 * factor)
-            self.wait = 0.6 * factor
+            t.bubble(seat, text, 1.2 * factor)
+            t.wait = 0.6 * factor
 
     def _collect_trick(self, factor: float) -> None:
-        s = self.shown
-        tricks = self.view.tricks
+        t = self.state
+        s = t.shown
+        tricks = t.view.tricks
         index = s.tricks_done
         if index >= len(tricks):  # the view lags (a remote session): wait for it
-            self.refresh_view()
-            if index >= len(self.view.tricks):
-                self.wait = 0.05
+            t.refresh_view()
+            if index >= len(t.view.tricks):
+                t.wait = 0.05
                 return
-            tricks = self.view.tricks
+            tricks = t.view.tricks
         done = tricks[index]
         winner = done.winner if done.winner is not None else s.trick[0][0]
-        target = self.seat_anchor(winner)
+        target = t.seat_anchor(winner)
         if factor > 0:
-            self.sweep = [
-                Flight(
-                    code, self.trick_spot(seat), target, 0.45 * factor, self.layout.trick_card_h, delay=0.0
-                )
+            t.sweep = [
+                Flight(code, t.trick_spot(seat), target, 0.45 * factor, t.layout.trick_card_h)
                 for seat, code in s.trick
             ]
         s.points[winner] += done.points
         s.tricks_won[winner] += 1
         s.tricks_done += 1
         s.trick = []
-        self.flights = []
+        t.flights = []
         self.services.play("trick_taken")
         if done.points:
-            self._bubble(winner, f"+{done.points}", 1.2 * factor)
+            t.bubble(winner, f"+{done.points}", 1.2 * factor)
 
     def _when_idle(self) -> None:
-        if self.hand_over_pending:
-            self.hand_over_pending = False
+        t = self.state
+        if t.hand_over_pending:
+            t.hand_over_pending = False
             self._open_score_sheet()
             return
-        view = self.view
+        view = t.view
         actor = view.to_act
-        if self.hotseat and actor in self.humans and (actor != self.viewer or not self.revealed):
+        if t.hotseat and actor in t.humans and actor != t.seen_by:
             self._raise_curtain(actor)
             return
-        if actor is not None and actor == self.viewer and self.revealed and view.seat == actor:
+        if t.my_turn:
             card = self.playing.auto_card()
             if card is not None:  # a claim being played out, or a forced last card
                 self.act(f"play {card}")
                 return
             self._prepare_panel()
-        elif self.panel_kind:
-            self.panel_kind = ""
-            self.panel.set([])
+        elif t.panel_kind:
+            t.panel_kind = ""
+            t.panel.set([])
 
     def _raise_curtain(self, seat: int) -> None:
         from .curtain import CurtainScene
 
-        name = self.view.players[seat]
-
-        def confirm() -> None:
-            self.viewer = seat
-            self.revealed = True
-            self.curtain_up = False
-            self.selected.clear()
-            self.focus_card = 0
-            self.refresh_view()
-            self.panel_kind = ""
-
-        self.curtain_up = True
-        self.revealed = False
-        self.stack.push(CurtainScene(self.services, name, confirm))
+        t = self.state
+        t.cover()
+        t.panel_kind = ""
+        t.panel.set([])
+        self.stack.push(CurtainScene(self.services, t.view.players[seat], lambda: t.hand_over_to(seat)))
 
     def _open_score_sheet(self) -> None:
         from .score import ScoreSheetScene
 
-        if self.game_over is not None:
+        t = self.state
+        if t.game_over is not None:
             self.services.play("game_won")
         else:
-            result = self.session.view(None).results[-1] if self.session.view(None).results else None
+            results = t.session.view(None).results
+            result = results[-1] if results else None
             if result and result.get("made") is not None:
                 self.services.play("bid_made" if result["made"] else "set")
-        self.stack.push(ScoreSheetScene(self.services, self.session, self))
+        t.messages.end_hand()  # nothing said during a hand outlives it
+        self.stack.push(ScoreSheetScene(self.services, t.session, self))
 
     def next_hand(self) -> None:
         """Called by the score sheet's Next hand button."""
-        if connection.next_hand(self):  # LAN: deals once every player is ready
+        if self.lan is not None:  # deals once every player is ready
+            self.lan.next_hand()
             return
         self.session.next_hand()
         self.start_hand()
 
     # -- the player's decision -------------------------------------------------------------------------------
     @property
-    def phase(self) -> Phase | None:
-        """The phase whose decision panel is up, if any."""
-        return self.phases.get(self.panel_kind)
+    def decision(self) -> Decision | None:
+        """The decision whose panel is up, if any."""
+        return self.decisions.get(self.state.panel_kind)
 
     @property
     def call_rects(self) -> list[tuple[str, pygame.Rect]]:
         return self.calling.rects
 
     def _prepare_panel(self) -> None:
-        kind = self.view.phase
-        if kind == self.panel_kind:
+        t = self.state
+        kind = str(t.view.phase)
+        if kind == t.panel_kind:
             return
-        self.panel_kind = kind
-        self.selected.clear()
-        phase = self.phases.get(kind)
-        widgets = phase.prepare() if phase is not None else []
-        self.panel.set(widgets)
-        self.panel.index = 0
-        self.focus_card = min(self.focus_card, max(0, len(self.view.hand) - 1))
+        t.panel_kind = kind
+        t.selected.clear()
+        decision = self.decisions.get(kind)
+        t.focus_card = min(t.focus_card, max(0, len(t.hand_codes()) - 1))
+        widgets = decision.prepare() if decision is not None else []
+        t.panel.set(widgets)
+        t.panel.index = 0
+        t.focus_card = min(t.focus_card, max(0, len(t.hand_codes()) - 1))
 
     def act(self, action: str) -> None:
-        if not self.idle or self.view.to_act != self.viewer:
+        t = self.state
+        if not t.my_turn:
             return
-        problem = self.session.submit(self.viewer, action)
+        problem = t.session.submit(t.viewer, action)
         if problem:
-            self.toast = (problem[0].upper() + problem[1:], 3.5)
+            t.tell(t.viewer, problem[0].upper() + problem[1:])
             return
-        self.panel_kind = ""
-        self.panel.set([])
-        self.selected.clear()
-        self.queue.extend(self.session.update(0.0))
-        self.refresh_view()
+        t.panel_kind = ""
+        t.panel.set([])
+        t.selected.clear()
+        t.messages.drop_private()  # advice for a decision already made is stale
+        t.queue.extend(t.session.update(0.0))
+        t.refresh_view()
 
     def ask_hint(self) -> None:
-        self.hinter.ask(self)
+        self.hinter.ask(self.state)
 
     def toggle_last(self) -> None:
-        if self.shown.tricks_done:
-            self.show_last = not self.show_last
+        t = self.state
+        if t.shown.tricks_done:
+            t.show_last = not t.show_last
 
     def open_menu(self) -> None:
         from .pause import PauseScene
 
-        self.stack.push(PauseScene(self.services))
+        saved = "The game is saved after every move." if self.lan is None else "The host keeps this game."
+        self.stack.push(PauseScene(self.services, saved))
 
     def card_clicked(self, code: str) -> None:
-        view = self.view
-        if not self.idle or view.to_act != self.viewer or not self.revealed:
+        t = self.state
+        if not t.my_turn:
             return
-        if view.phase == "play":
+        if t.view.phase == "play":
             self.playing.play(code)
-        elif view.phase == "discard":
+        elif t.view.phase == "discard":
             self.burying.toggle(code)
 
     def hand_codes(self) -> list[str]:
-        return hand_fan.hand_codes(self)
+        return self.state.hand_codes()
 
     def click_hand_card(self, pos: tuple[int, int]) -> bool:
-        for code, rect in reversed(self.card_rects):
+        for code, rect in reversed(self.state.card_rects):
             if rect.collidepoint(pos):
                 self.card_clicked(code)
                 return True
         return False
 
-    def move_hand_focus(self, key: int) -> bool:
-        """Left / Right over the hand while the focus is there."""
-        hand = self.hand_codes()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_zone == "hand" and hand:
-            d = -1 if key == pygame.K_LEFT else 1
-            self.focus_card = (self.focus_card + d) % len(hand)
-            return True
-        return False
+    def move_hand_focus(self, d: int) -> None:
+        """Move the focus ``d`` steps along the hand, over the cards the decision lets the player choose."""
+        t = self.state
+        hand = t.hand_codes()
+        decision = self.decision
+        if not hand:
+            return
+        ok = [i for i, c in enumerate(hand) if decision is None or decision.choosable(c)] or list(
+            range(len(hand))
+        )
+        here = min(t.focus_card, len(hand) - 1)
+        after = [i for i in ok if (i - here) * d > 0]
+        if after:
+            t.focus_card = min(after, key=lambda i: abs(i - here))
+        else:  # wrap around
+            t.focus_card = ok[0] if d > 0 else ok[-1]
 
     def activate_focused_card(self) -> None:
-        hand = self.hand_codes()
+        t = self.state
+        hand = t.hand_codes()
         if hand:
-            self.card_clicked(hand[min(self.focus_card, len(hand) - 1)])
+            self.card_clicked(hand[min(t.focus_card, len(hand) - 1)])
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
+        t = self.state
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            if self.show_last:
-                self.show_last = False
+            if t.show_last:
+                t.show_last = False
             else:
                 self.open_menu()
             return True
@@ -472,101 +514,102 @@ class TableScene(Scene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_h:
             self.ask_hint()
             return True
-        if self.show_last and e.type == pygame.MOUSEBUTTONDOWN:
-            self.show_last = False
+        if t.show_last and e.type == pygame.MOUSEBUTTONDOWN:
+            t.show_last = False
             return True
-        my_turn = (
-            self.idle
-            and self.view.to_act == self.viewer
-            and self.revealed
-            and bool(self.panel_kind or self.view.phase)
-        )
-        if not my_turn:
+        if not (t.my_turn and t.panel_kind):
             return False
-        phase = self.phases.get(self.view.phase)
-        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and phase is not None and phase.click_card(e.pos):
+        decision = self.decision
+        if (
+            e.type == pygame.MOUSEBUTTONUP
+            and e.button == 1
+            and decision is not None
+            and decision.click_card(e.pos)
+        ):
             return True
-        if self.panel.handle_event(e) and e.type != pygame.MOUSEMOTION:
+        # The panel's buttons take the mouse; keys go to the decision, which moves the focus over the hand
+        # or the buttons (so Left / Right reach the hand's cards even when the panel has buttons).
+        if e.type != pygame.KEYDOWN and t.panel.handle_event(e) and e.type != pygame.MOUSEMOTION:
             return True
-        return phase.handle_event(e) if phase is not None else False
+        return decision.handle_event(e) if decision is not None else False
 
     # -- geometry --------------------------------------------------------------------------------------------
+    def _place_buttons(self) -> None:
+        layout = self.state.layout
+        self.menu_button.rect = layout.menu_rect
+        self.last_button.rect = layout.last_rect
+        self.hint_button.rect = layout.hint_rect
+
     def _layout(self, size: tuple[int, int]) -> None:
         settings = self.services.settings
         key = (size, settings.card_scale, settings.large_text, settings.colour_blind)
-        if size == self._size and key == getattr(self, "_layout_key", None):
+        if key == self._layout_key:
             return
         self._layout_key = key
-        self._size = size
-        self.sprites.fans.clear()
+        t = self.state
+        t.sprites = CardSprites(
+            self.services.cards, self.theme
+        )  # a new deck style or size: no stale pictures
         self.theme.resize(size)
         self._felt = None
-        self.layout = TableLayout(size, self.theme, settings.card_scale)
-        self.menu_button.rect = self.layout.menu_rect
-        self.last_button.rect = self.layout.last_rect
-        self.hint_button.rect = self.layout.hint_rect
-        if hasattr(self, "view"):
-            self._plan_warm_up()
-
-    def rel(self, seat: int) -> int:
-        return (seat - self.viewer) % self.n
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        """Where a seat sits: the centre of its name plate (the viewer's is above the hand)."""
-        return self.layout.seat_anchor(self.rel(seat), self.n)
-
-    def trick_spot(self, seat: int) -> tuple[float, float]:
-        return self.layout.trick_spot(self.rel(seat), self.n)
+        t.layout = TableLayout(size, self.theme, settings.card_scale)
+        self._place_buttons()
+        self._plan_warm_up()
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        t = self.state
         self._layout(surface.get_size())
         if self._felt is None:
             # The felt and the ring are baked once per window size into one opaque surface.
-            felt = (self.services.cards.table(self._size) or self.theme.felt(self._size)).copy()
-            self.layout.draw_table_ring(felt)
+            size = t.layout.size
+            felt = (self.services.cards.table(size) or self.theme.felt(size)).copy()
+            t.layout.draw_table_ring(felt)
             self._felt = felt.convert() if pygame.display.get_surface() is not None else felt
         surface.blit(self._felt, (0, 0))
-        for seat in range(self.n):
-            if self.rel(seat) != 0:
-                plate_pos = hand_fan.draw_opponent_backs(self, surface, seat)
-                hud.draw_plate(self, surface, seat, plate_pos)
-        draw_nest_pile(self, surface)
-        draw_trick(self, surface)
-        if self.deal_t >= 0:
-            self.deal.draw_flying_card(surface)
+        for seat in range(t.n):
+            if t.rel(seat) != 0:
+                plate_pos = hand_fan.draw_opponent_backs(t, surface, seat)
+                hud.draw_plate(t, surface, seat, plate_pos)
+        draw_nest_pile(t, surface)
+        draw_trick(t, surface)
+        if t.deal.running:
+            t.deal.draw_flying_card(t, surface)
         self._draw_hand(surface)
-        hud.draw_plate(self, surface, self.viewer, self.seat_anchor(self.viewer))
-        hud.draw_hud(self, surface)
-        connection.draw_connection(self, surface)
+        hud.draw_plate(t, surface, t.viewer, t.seat_anchor(t.viewer))
+        hud.draw_hud(t, surface)
+        if self.lan is not None:
+            self.lan.draw(t, surface)
         self._draw_panel(surface)
-        for seat, (text, _) in list(self.bubbles.items()):
-            hud.draw_bubble(self, surface, seat, text)
-        if self.show_last:
-            draw_last_trick(self, surface)
+        for seat, (text, _) in list(t.bubbles.items()):
+            hud.draw_bubble(t, surface, seat, text)
+        if t.show_last:
+            draw_last_trick(t, surface)
         self.menu_button.draw(surface, self.theme)
-        self.last_button.enabled = self.shown.tricks_done > 0
-        self.last_button.visible = self.shown.dealt and self.view.phase in ("play", "hand_over", "game_over")
+        self.last_button.enabled = t.shown.tricks_done > 0
+        self.last_button.visible = t.shown.dealt and t.view.phase in ("play", "hand_over", "game_over")
         self.last_button.draw(surface, self.theme)
-        self.hint_button.visible = bool(self.humans) and self.revealed and self.shown.dealt
-        self.hint_button.enabled = self.idle and self.view.to_act == self.viewer and not self.hinter.thinking
+        self.hint_button.visible = bool(t.humans) and t.revealed and t.shown.dealt
+        self.hint_button.enabled = t.my_turn and not self.hinter.thinking
         self.hint_button.draw(surface, self.theme)
         self.undo.draw(surface)
-        if self.toast:
-            hud.draw_toast(self, surface, self.toast[0])
+        message = self.message
+        if message is not None:
+            hud.draw_message(t, surface, message)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
-        hand_fan.draw_hand(self, surface)
+        hand_fan.draw_hand(self.state, surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        if not self.panel_kind or not self.idle or self.view.to_act != self.viewer or not self.revealed:
+        t = self.state
+        if not t.panel_kind or not t.my_turn or not t.private(t.viewer, "decision"):
             return
-        phase = self.phase
-        if phase is not None:
-            phase.draw_panel(surface)
-        kind = self.panel_kind
-        self.panel.draw(
-            surface, self.theme, show_focus=self.focus_zone == "panel" or kind in ("bidding", "trump")
-        )
+        decision = self.decision
+        if decision is not None:
+            decision.draw_panel(surface)
+        kind = t.panel_kind
+        keyboard = self.services.keyboard_mode
+        show_focus = t.focus_zone == Zone.PANEL and (keyboard or kind in ("bidding", "trump"))
+        t.panel.draw(surface, self.theme, show_focus=show_focus)
         if kind == "trump":
             self.naming_trump.draw_colour_bars(surface)

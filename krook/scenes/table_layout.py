@@ -27,7 +27,33 @@ class TableLayout:
         self.last_rect.bottomright = (w - round(16 * u), h - round(16 * u))
         self.hint_rect = pygame.Rect(0, 0, round(90 * u), round(38 * u))
         self.hint_rect.bottomright = (self.last_rect.x - round(10 * u), self.last_rect.bottom)
+        self.undo_rect = self.hint_rect.copy()  # above Hint
+        self.undo_rect.bottom = self.hint_rect.y - round(10 * u)
+        # The hand runs between the player's name plate (left) and the Hint / Last trick buttons (right).
+        self.hand_top = h - self.hand_card_h - theme.px(12)
+        gap = round(12 * u)
+        self.hand_span = (round(w * 0.17), min(round(w * 0.83), self.hint_rect.left - gap))
+        # Messages get a band of their own just above the hand (clear of a chosen card's lift), and the
+        # decision panels sit above that band, so a message never covers a button it talks about.
+        band_h = theme.font("body").get_linesize() * 2 + theme.px(20)
+        band_w = self.hand_span[1] - self.hand_span[0]
+        self.message_band = pygame.Rect(0, 0, band_w, band_h)
+        self.message_band.midbottom = (
+            (self.hand_span[0] + self.hand_span[1]) // 2,
+            self.hand_top - theme.px(40),
+        )
+        self.panel_bottom = self.message_band.top - theme.px(8)
+        self.panel_top = round(h * 0.2) + theme.px(34)  # below the far seat's name plate
+        self.lan_row_h = theme.px(24)
         self._ring: pygame.Surface | None = None
+
+    def lan_rect(self, players: int) -> pygame.Rect:
+        """The LAN seat list: at the left, above the player's own name plate."""
+        rect = pygame.Rect(
+            self.theme.px(12), 0, self.theme.px(250), self.theme.px(30) + self.lan_row_h * players
+        )
+        rect.bottom = round(self.seat_anchor(0, 1)[1]) - self.theme.px(44)
+        return rect
 
     @staticmethod
     def seat_angle(rel: int, n: int) -> float:

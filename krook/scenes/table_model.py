@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from krook.render.palette import COLOUR_NAMES
 
@@ -27,6 +28,20 @@ def describe(code: str) -> str:
     if code == "K2":
         return "the second Krook"
     return f"{COLOUR_NAMES[code[0]]} {code[1:]}"
+
+
+_CODE = r"(?:K2?|[RYGB](?:1[0-4]|[1-9]))"
+_CODE_RUN = re.compile(rf"\b{_CODE}(?: {_CODE})*\b")
+
+
+def in_words(text: str) -> str:
+    """Card codes in a sentence written as words: "Bury Y5 Y8" reads "Bury Yellow 5 and Yellow 8"."""
+
+    def words(match: re.Match[str]) -> str:
+        names = [describe(code) for code in match.group(0).split()]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    return _CODE_RUN.sub(words, text)
 
 
 @dataclass

@@ -85,7 +85,7 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
             else:
                 session.update(1.0)
         table = TutorialTable(s, session)
-        table.deal_t = -1.0
+        table.state.deal.t = -1.0
         table.shown.dealt = True
         table.update(0.0)
         return [table]
@@ -134,7 +134,7 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         while not (m.phase.value == "play" and m.to_act == 0 and len(m.hand.tricks) >= 2):
             m.apply(bot.choose(m.view(m.to_act), BotContext(rng, budget_s=0.1)))
         table = TableScene(s, session)
-        table.deal_t = -1.0
+        table.state.deal.t = -1.0
         table.shown.dealt = True
         table.update(0.0)
         return [table]

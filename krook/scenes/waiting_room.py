@@ -89,9 +89,9 @@ def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, n
 
     table = TableScene(scene.services, session)
     for seat in range(len(session.players)):
-        table.status[seat] = session.seat_status(seat)
+        table.state.status[seat] = session.seat_status(seat)
     if note:
-        table.toast = (note, 5.0)
+        table.state.say(note, seconds=5.0)
     if replace_below:
         scene.stack.pop()
     scene.stack.replace(table)

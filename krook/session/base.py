@@ -73,6 +73,11 @@ class Session(Protocol):
 
     def seat_status(self, seat: int) -> str: ...
 
+    @property
+    def busy(self) -> bool:
+        """A bot on this computer is due to act or thinking: the window keeps drawing frames."""
+        ...
+
     def next_hand(self) -> None:
         """Deal the next hand once the score sheet has been seen (a client tells the host it is ready)."""
         ...

@@ -171,6 +171,8 @@ class LocalSession:
     ``bot speed`` setting); ``threaded=False`` runs bots inline (tools and benchmarks).
     """
 
+    undo_offered = True  # the table offers Undo (the guided hand says no)
+
     def __init__(
         self,
         match: Match,

@@ -128,7 +128,7 @@ def _table(app: Any, session: Any, settle: bool = True) -> Any:
     from krook.scenes.table import TableScene
 
     scene = TableScene(app.services, session)
-    scene.deal_t = -1.0
+    scene.state.deal.t = -1.0
     scene.shown.dealt = True
     if settle:
         scene.update(0.0)
@@ -160,8 +160,8 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     def deal() -> list[Any]:
         session = build_session()
         scene = _table(app, session, settle=False)
-        scene.deal_len = 2.0
-        scene.deal_t = 1.1
+        scene.state.deal.length = 2.0
+        scene.state.deal.t = 1.1
         scene.shown.dealt = False
         return [scene]
 
@@ -171,11 +171,10 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         for action in (Bid(70), Pass(), Bid(75)):
             m.apply(action)
         scene = _table(app, session)
-        scene._bubble(0, "", 0)
-        scene.bubbles.clear()
-        scene._bubble(1, "Bid 70", 9)
-        scene._bubble(2, "Pass", 9)
-        scene._bubble(3, "Bid 75", 9)
+        scene.state.bubbles.clear()
+        scene.state.bubble(1, "Bid 70", 9)
+        scene.state.bubble(2, "Pass", 9)
+        scene.state.bubble(3, "Bid 75", 9)
         scene.update(0.0)
         scene.bidding.step(2)
         return [scene]
@@ -186,7 +185,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         scene = _table(app, session)
         rule = scene.view.legal_actions().discard
         assert rule is not None
-        scene.selected = set(names(rule.allowed)[:3])
+        scene.state.selected = set(names(rule.allowed)[:3])
         return [scene]
 
     def nest_strict() -> list[Any]:
@@ -252,17 +251,15 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         seat = session.match.to_act
         action = next(iter(session.match.legal_actions()))
         session.match.apply(action)
-        scene.queue.append(ActionEvent(seat, action, session.version))
-        scene._size = (0, 0)
-        scene._layout(app.screen.get_size())
-        scene._show(scene.queue.popleft(), 1.0)
-        for f in scene.flights:
+        scene.state.queue.append(ActionEvent(seat, action, session.version))
+        scene._show(scene.state.queue.popleft(), 1.0)
+        for f in scene.state.flights:
             f.t = f.duration * 0.5
         return [scene]
 
     def last_trick() -> list[Any]:
         scene = play()[0]
-        scene.show_last = True
+        scene.state.show_last = True
         return [scene]
 
     def score_sheet() -> list[Any]:

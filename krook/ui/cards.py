@@ -63,6 +63,14 @@ class CardPainter:
             log.warning(message, *args)
 
     def face(self, code: str, height: int) -> pygame.Surface:
+        """A card's face, to be drawn."""
+        return self._face(code, height)
+
+    def warm(self, code: str, height: int) -> None:
+        """Render a face ahead into the cache (nothing is drawn), so its first use never stalls a frame."""
+        self._face(code, height)
+
+    def _face(self, code: str, height: int) -> pygame.Surface:
         return self._card(
             ("f", code, height, self.colour_blind),
             lambda art: art.face(code, height, colour_blind=self.colour_blind),
