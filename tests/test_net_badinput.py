@@ -171,6 +171,12 @@ def test_joined_client_sending_nonsense_gets_errors_and_stays(host, raw):
             r.send({"type": "action", "text": text})
             err = r.error()
             assert err is not None and err["code"] == "bad_message" and not err["fatal"], (text, err)
+        # A seat is a JSON integer: true and 1.0 are not seat 1 (nor 1.0 seat 1), even on this seat's turn.
+        legal = next(iter(host.protocol.match.legal_actions()))
+        for fake in (float(seat), seat == 1, str(seat)):
+            r.send({"type": "action", "text": str(legal), "seat": fake})
+            err = r.error()
+            assert err is not None and err["code"] == "bad_message", (fake, err)
         assert host.protocol.match.to_record() == before
         assert not r.closed
     finally:
