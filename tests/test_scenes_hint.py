@@ -71,3 +71,13 @@ def test_hint_ignored_when_it_is_not_my_turn(home):
         table.ask_hint()
         assert not table.hinter.thinking
     table.session.close()
+
+
+def test_leaving_the_table_stops_the_hint_worker(home):
+    app, table = make_table(home)
+    wait_for_my_turn(app, table, "bidding")
+    ask_and_wait(app, table)
+    assert table.hinter._executor is not None, "a hint started a worker"
+    table.stack.reset(type(table)(app.services, table.session))
+    table.stack.apply()
+    assert table.hinter._executor is None, "on_exit closed the hinter"

@@ -146,6 +146,9 @@ class TableScene(Scene):
         t = self.state
         return t.messages.current(t.seen_by, t.hand_number)
 
+    def on_exit(self) -> None:
+        self.hinter.close()  # its worker thread must not outlive the table
+
     # -- the hand's lifecycle --------------------------------------------------------------------------------
     def start_hand(self, initial: bool = False) -> None:
         t = self.state

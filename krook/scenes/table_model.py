@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import pytweening  # type: ignore[import-untyped]
-
 from krook.render.palette import COLOUR_NAMES
+from krook.ui.easing import ease_out_cubic
 
 COLOUR_ORDER = {"B": 0, "R": 1, "G": 2, "Y": 3}
 
@@ -58,7 +57,7 @@ class Flight:
     angle: float = 0.0
 
     def pos(self) -> tuple[float, float]:
-        k = 1.0 if self.duration <= 0 else pytweening.easeOutCubic(min(1.0, max(0.0, self.t) / self.duration))
+        k = 1.0 if self.duration <= 0 else ease_out_cubic(self.t / self.duration)
         return (
             self.start[0] + (self.end[0] - self.start[0]) * k,
             self.start[1] + (self.end[1] - self.start[1]) * k,
