@@ -12,6 +12,7 @@ import pytest
 
 from krook.bots import BotContext, make_bot
 from krook.rules import PRESETS, Match
+from krook.rules.actions import action_text
 from krook.rules.cards import CARD_BY_NAME, mask_of
 
 STRENGTHS = ["medium", "hard", "expert"]
@@ -45,7 +46,7 @@ def deal_with(
 def decide(strength: str, match: Match) -> str:
     seat = match.hand.to_act
     bot = make_bot(strength, samples=30)  # fixed work: the same decision on any machine
-    return bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4))
+    return action_text(bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4)))
 
 
 def partner_leads_master() -> Match:

@@ -13,6 +13,7 @@ from krook.bots.bidding import FEATURES, hand_features, model_for
 from krook.bots.knowledge import read_view
 from krook.bots.strengths import HardBot
 from krook.rules import PRESETS, Match
+from krook.rules.actions import action_text
 from krook.rules.cards import mask_of
 from krook.rules.deal import deal_from_seed
 
@@ -104,7 +105,7 @@ def test_hard_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     bot = HardBot(samples=4)
     for hand, expected in ((strong, "bid 70"), (weak, "pass")):
         match = _bidding_view("kentucky-discard", hand, [])
-        assert bot.choose(match.view(match.hand.to_act), BotContext(random.Random(1))) == expected
+        assert action_text(bot.choose(match.view(match.hand.to_act), BotContext(random.Random(1)))) == expected
 
 
 def test_a_partners_bid_raises_what_my_hand_is_worth() -> None:

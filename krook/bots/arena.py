@@ -66,7 +66,7 @@ def _drive(
         t0 = time.perf_counter()
         action = bots[seat].choose(view, ctx)
         ms = (time.perf_counter() - t0) * 1000
-        times[names[seat]].setdefault(view.phase, []).append(ms)
+        times[names[seat]].setdefault(view.phase.value, []).append(ms)
         match.apply(action, seat)
         decision += 1
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from krook.rules import Color, Rules, SeatView
+from krook.rules import Color, Phase, Rules, SeatView
 from krook.rules.cards import BIRDS, CARD_BY_NAME, COLOR_MASKS, KROOK
 from krook.rules.settings import from_overrides
 
@@ -42,7 +42,7 @@ class Knowledge:
     rules: Rules
     seat: int
     n: int
-    phase: str
+    phase: Phase
     hand: int
     trump: int | None
     played: int  # every card seen played, this trick included
@@ -149,14 +149,14 @@ def read_view(view: SeatView) -> Knowledge:
             0  # the bidder knows where every former nest card went; the buried cards are what's hidden
         )
     elif view.bidder == view.seat and known_nest:
-        known_nest = 0 if view.phase == "discard" else known_nest  # during the discard the nest is in hand
+        known_nest = 0 if view.phase is Phase.DISCARD else known_nest  # during the discard the nest is in hand
     called = CARD_BY_NAME[view.called] if view.called else None
     ducked = (
         ducks(rules, trump, [*tricks, trick] if trick else tricks, view.bidder, view.partner)
         if trump is not None
         else []
     )
-    leader = view.trick_leader if view.phase == "play" else None
+    leader = view.trick_leader if view.phase is Phase.PLAY else None
     if trick:
         leader = trick[0][0]
     return Knowledge(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 
+from krook.rules import Phase
 from krook.rules.cards import KROOK
 
 from .evaluate import best_trump_value
@@ -93,7 +94,7 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, str]]) -> f
     for seat, action in bids:
         if seat != k.seat:
             original = hands[seat] | k.played_by[seat]
-            if seat == k.bidder and k.phase != "bidding":
+            if seat == k.bidder and k.phase is not Phase.BIDDING:
                 original = 0  # the bidder's hand changed with the nest: judged only by its play
             if original:
                 value = best_trump_value(rules, original)[0]
@@ -120,7 +121,7 @@ def play_weight(k: Knowledge, hands: list[int], nest: int) -> float:
     held = (hands[bidder] | k.played_by[bidder]) & play.trump_mask
     expected = round(rules.hand_size * 0.4)
     logw -= 0.45 * max(0, expected - held.bit_count())
-    if rules.nest_size and nest and k.phase == "play":
+    if rules.nest_size and nest and k.phase is Phase.PLAY:
         # the hidden cards were buried by the bidder (or, before the bury, are the nest: nothing to read)
         for card in bits(nest & play.trump_mask):
             logw -= 2.5 if card >= KROOK else 0.8

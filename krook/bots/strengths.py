@@ -18,8 +18,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from krook.rules import Rules, SeatView
-from krook.rules.cards import CARD_BY_NAME, CARD_NAMES, COLOR_MASKS, KROOK
+from krook.rules import Action, Bid, Call, Color, Discard, Pass, Phase, Play, Redeal, Rules, SeatView, Trump
+from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK
 
 from .base import BotContext, register
 from .bidding import PresetModel, hand_features, model_for, play_contract, take_nest
@@ -30,15 +30,13 @@ from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
 
-LETTERS = "RYGB"
+
+def _play(card: int) -> Play:
+    return Play(card)
 
 
-def _play(card: int) -> str:
-    return "play " + CARD_NAMES[card]
-
-
-def _discard_text(mask: int) -> str:
-    return "discard " + " ".join(CARD_NAMES[c] for c in bits(mask))
+def _discard(mask: int) -> Discard:
+    return Discard(frozenset(bits(mask)))
 
 
 def _sides(k: Knowledge) -> list[bool | None]:
@@ -61,19 +59,19 @@ class MediumBot:
     name = "medium"
     margin = 0.0  # points below the estimate the bot is willing to bid
 
-    def choose(self, view: SeatView, ctx: BotContext) -> str:
+    def choose(self, view: SeatView, ctx: BotContext) -> Action:
         legal = view.legal_actions()
         k = read_view(view)
         if len(legal) == 1:
-            return next(iter(legal))
+            return next(legal.actions())
         phase = view.phase
-        if phase == "bidding":
+        if phase is Phase.BIDDING:
             return self.bid(view, k, ctx)
-        if phase == "discard":
+        if phase is Phase.DISCARD:
             return self.discard(view, k, ctx)
-        if phase == "trump":
+        if phase is Phase.TRUMP:
             return self.trump(view, k, ctx)
-        if phase == "call":
+        if phase is Phase.CALL:
             return self.call(view, k, ctx)
         return self.play_card(view, k, ctx)
 
@@ -81,21 +79,19 @@ class MediumBot:
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
         return best_trump_value(k.rules, k.hand)[0]
 
-    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        legal = view.legal_actions().texts
-        bids = [a for a in legal if a.startswith("bid ")]
-        can_pass = "pass" in legal
-        if "redeal" in legal and self.hand_value(k, ctx) < k.rules.min_bid - 10:
-            return "redeal"
-        if not can_pass:
-            return bids[0]
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        legal = view.legal_actions()
+        bids = legal.bids()
+        if legal.can_redeal and self.hand_value(k, ctx) < k.rules.min_bid - 10:
+            return Redeal()
+        if not legal.can_pass:
+            return Bid(bids[0])
         if not bids:
-            return "pass"
+            return Pass()
         if self.partner_holds_bid(view, k):
-            return "pass"
+            return Pass()
         value = self.hand_value(k, ctx)
-        lowest = int(bids[0].split()[1])
-        return bids[0] if lowest <= value - self.margin else "pass"
+        return Bid(bids[0]) if bids[0] <= value - self.margin else Pass()
 
     @staticmethod
     def partner_holds_bid(view: SeatView, k: Knowledge) -> bool:
@@ -108,32 +104,31 @@ class MediumBot:
         )
 
     # nest and trump ---------------------------------------------------------------------------------------
-    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         rule = view.discard
         assert rule is not None
         allowed = sum(1 << CARD_BY_NAME[c] for c in rule["allowed"])
         required = sum(1 << CARD_BY_NAME[c] for c in rule["required"])
         _, trump = best_trump_value(k.rules, k.hand)
-        return _discard_text(choose_discard(k.rules, k.hand, trump, rule["count"], allowed, required))
+        return _discard(choose_discard(k.rules, k.hand, trump, rule["count"], allowed, required))
 
-    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        return "trump " + LETTERS[best_trump_value(k.rules, k.hand)[1]]
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return Trump(Color(best_trump_value(k.rules, k.hand)[1]))
 
-    def call(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        legal = list(view.legal_actions())
-        cards = {CARD_BY_NAME[a.split()[1]]: a for a in legal}
+    def call(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        cards = view.legal_actions().calls()
         play = k.play
         # call the best trump I lack, else the top card of my longest other colour
         for card in reversed(play.order[k.trump or 0]):
             if card in cards and not k.hand >> card & 1:
-                return cards[card]
+                return Call(card)
         options = [c for c in cards if not k.hand >> c & 1]
         if not options:
-            return legal[0]
-        return cards[max(options, key=lambda c: (play.rank[c], c))]
+            return Call(cards[0])
+        return Call(max(options, key=lambda c: (play.rank[c], c)))
 
     # play ---------------------------------------------------------------------------------------------------
-    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         card = policy(
             k.play,
             k.seat,
@@ -161,15 +156,15 @@ class EasyBot(MediumBot):
         # counts its high cards hopefully, with a beginner's swings
         return best_trump_value(k.rules, k.hand)[0] + 8 + ctx.rng.gauss(0, 12)
 
-    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        legal = view.legal_actions().texts
-        bids = [a for a in legal if a.startswith("bid ")]
-        if "pass" not in legal or not bids:
-            return bids[0] if bids else "pass"
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        legal = view.legal_actions()
+        bids = legal.bids()
+        if not legal.can_pass or not bids:
+            return Bid(bids[0]) if bids else Pass()
         value = self.hand_value(k, ctx)  # forgets that the partner already holds the bid
-        return bids[0] if int(bids[0].split()[1]) <= value else "pass"
+        return Bid(bids[0]) if bids[0] <= value else Pass()
 
-    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         rule = view.discard
         assert rule is not None
         allowed = [CARD_BY_NAME[c] for c in rule["allowed"]]
@@ -181,16 +176,16 @@ class EasyBot(MediumBot):
             key=lambda c: (c >= KROOK or c >> 4 == trump, rank[c] + ctx.rng.random() * 12),
         )
         chosen = required + free[: rule["count"] - len(required)]
-        return _discard_text(sum(1 << c for c in chosen))
+        return _discard(sum(1 << c for c in chosen))
 
     @staticmethod
     def _longest(k: Knowledge) -> int:
         return max(range(4), key=lambda c: ((k.hand & COLOR_MASKS[c]).bit_count(), c))
 
-    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        return "trump " + LETTERS[self._longest(k)]
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return Trump(Color(self._longest(k)))
 
-    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         if ctx.rng.random() < self.mistake_rate:
             moves = bits(k.play.playable(k.hand, k.trick[0][1] if k.trick else -1))
             if ctx.rng.random() < 0.5:
@@ -318,7 +313,7 @@ class HardBot(MediumBot):
         return done < cap and (done < floor or time.perf_counter() < deadline)
 
     # play ---------------------------------------------------------------------------------------------------
-    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         play = k.play
         moves = bits(play.playable(k.hand, k.trick[0][1] if k.trick else -1))
         if len(moves) == 1:
@@ -452,17 +447,17 @@ class HardBot(MediumBot):
     ) -> float:
         return play_contract(k.rules, hands, trump, hidden, bidder, k.dealer, ctx.rng)
 
-    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
-        legal = view.legal_actions().texts
-        bids = [a for a in legal if a.startswith("bid ")]
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        legal = view.legal_actions()
+        bids = legal.bids()
         if not bids:
-            return "pass"
-        if "pass" not in legal and "redeal" not in legal:
-            return bids[0]  # the stuck dealer with no way out: the lowest bid is the cheapest contract
-        if "pass" in legal and self.partner_holds_bid(view, k):
-            return "pass"
+            return Pass()
+        if not legal.can_pass and not legal.can_redeal:
+            return Bid(bids[0])  # the stuck dealer with no way out: the lowest bid is the cheapest contract
+        if legal.can_pass and self.partner_holds_bid(view, k):
+            return Pass()
         rules = k.rules
-        lowest = int(bids[0].split()[1])
+        lowest = bids[0]
         eu = self._learned_value(view, k, lowest)
         if eu is None:
             results = self._as_bidder(k, ctx, self._deadline(ctx), 48)
@@ -470,11 +465,11 @@ class HardBot(MediumBot):
         # what passing is worth: defending against someone else's contract
         total = rules.card_points_total + rules.bonus_total
         pass_value = -total / k.n * 0.6 if rules.partnership == "individual" else -total * 0.25
-        if "redeal" in legal and eu < pass_value - 30:
-            return "redeal"
-        if "pass" not in legal:
-            return bids[0]
-        return bids[0] if eu > pass_value else "pass"
+        if legal.can_redeal and eu < pass_value - 30:
+            return Redeal()
+        if not legal.can_pass:
+            return Bid(bids[0])
+        return Bid(bids[0]) if eu > pass_value else Pass()
 
     @staticmethod
     def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
@@ -495,7 +490,7 @@ class HardBot(MediumBot):
         return best_trump_value(k.rules, k.hand)[0]
 
     # nest and trump by simulation -------------------------------------------------------------------------------
-    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         rule = view.discard
         assert rule is not None
         rules = k.rules
@@ -511,15 +506,15 @@ class HardBot(MediumBot):
                     )
                     options.setdefault(d, trump)
         if len(options) == 1:
-            return _discard_text(next(iter(options)))
+            return _discard(next(iter(options)))
         deadline = self._deadline(ctx)
         best = self._compare(k, ctx, deadline, [(d, t) for d, t in options.items()])
-        return _discard_text(best[0])
+        return _discard(best[0])
 
-    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> str:
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         deadline = self._deadline(ctx)
         best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
-        return "trump " + LETTERS[best[1]]
+        return Trump(Color(best[1]))
 
     def _compare(
         self, k: Knowledge, ctx: BotContext, deadline: float, options: list[tuple[int, int]]
