@@ -164,3 +164,22 @@ def test_corrupt_save_is_moved_aside():
     with pytest.raises(storage.CorruptFileError):
         LocalSession.resume()
     assert not path.exists()
+
+
+def test_a_redeal_out_of_turn_from_a_local_seat(monkeypatch):
+    """With redeal_any_time a seat without counters calls a redeal at any moment of the bidding (RULES.md)."""
+    from rules_helpers import scripted_deal
+
+    from krook.rules import Match, Redeal, get_preset
+
+    rules = get_preset("kentucky-discard").rules.replace(no_counter_redeal=True, redeal_any_time=True)
+    no_counters = ["R6", "R7", "R8", "R9", "R11", "R12", "R13", "Y6", "Y7"]
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {2: no_counters}))
+    s = LocalSession(match, lobby(humans=(0, 1, 2, 3)), threaded=False, autosave=False)
+    assert match.to_act == 1
+    assert s.submit(0, Redeal()) == "it is not your turn", "seat 0 holds counters"
+    assert s.submit(2, Redeal()) is None
+    events = [e for e in s.update(0) if isinstance(e, ActionEvent)]
+    assert (events[-1].seat, events[-1].text) == (2, "redeal")
+    assert match.hand.thrown_in and match.next_dealer == 0
+    s.close()

@@ -27,7 +27,8 @@ class Match:
     """The referee of a game. Drive it with ``legal_actions()`` and ``apply(text)``; read it with ``view(seat)``.
 
     When a hand ends the game waits in ``Phase.HAND_OVER`` so a screen can show the score sheet;
-    ``next_hand()`` deals the next one (the chance step).
+    ``next_hand()`` deals the next one (the chance step). ``hands`` lists every deal so far and ``hand`` is the
+    current one; a seat's cards are ``hand_cards(seat)`` (``hand.hands[seat]`` is the same set as a bitmask).
     """
 
     def __init__(
