@@ -27,6 +27,7 @@ from krook.rules import (
     SeatView,
     Trump,
     as_action,
+    card_id,
     card_name,
     parse_action,
 )
@@ -134,6 +135,7 @@ def test_typed_actions_check_their_own_fields() -> None:
     with pytest.raises(NotationError):
         Bid("70")  # type: ignore[arg-type]
     assert Trump(2) == Trump(Color.GREEN) and str(Trump(2)) == "trump G"
+    assert str(Play(card_id(Color.RED, 14))) == "play R14" == str(parse_action("PLAY r14"))
     with pytest.raises(NotationError):
         Trump(7)  # type: ignore[arg-type]
     match = Match(PRESETS["kentucky-discard"].rules, seed=1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from krook.rules.cards import BIRDS, KROOK
+from krook.rules.cards import KROOK
 
 from .fast import PlayRules
 
@@ -203,5 +203,3 @@ def playout(
             seat = (seat + 1) % n
     return taken
 
-
-BIRD_MASK = BIRDS

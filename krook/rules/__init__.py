@@ -14,7 +14,7 @@ from .actions import (
     as_action,
     parse_action,
 )
-from .cards import KROOK, KROOK2, Color, card_name, parse_card, parse_cards
+from .cards import KROOK, KROOK2, Color, card_id, card_name, parse_card, parse_cards
 from .errors import IllegalActionError, KrookError, NotationError, RecordError, RulesError
 from .hand import Hand, Phase, Trick
 from .legal import DiscardRule, LegalActions
@@ -62,6 +62,7 @@ __all__ = [
     "Trump",
     "action_text",
     "as_action",
+    "card_id",
     "card_name",
     "get_preset",
     "load_record",

@@ -50,6 +50,7 @@ ALL_CARD_IDS: tuple[int, ...] = (*(c * 16 + n for c in range(4) for n in range(1
 
 
 def card_id(color: Color | int, number: int) -> int:
+    """The id of a numbered card: ``Play(card_id(Color.RED, 14))`` is ``play R14``."""
     if not 1 <= number <= 14:
         raise NotationError(f"card number {number} is out of range: numbers run from 1 to 14")
     return int(color) * 16 + number
@@ -58,14 +59,6 @@ def card_id(color: Color | int, number: int) -> int:
 def color_of(card: int) -> int | None:
     """The printed colour of a card, or None for a bird (whose colour is trump)."""
     return None if card >= KROOK else card >> 4
-
-
-def number_of(card: int) -> int | None:
-    return None if card >= KROOK else card & 15
-
-
-def is_bird(card: int) -> bool:
-    return card >= KROOK
 
 
 def color_mask(color: int) -> int:
