@@ -10,6 +10,7 @@ uses it).
 from __future__ import annotations
 
 import contextlib
+import warnings
 import logging
 import os
 import sys
@@ -17,7 +18,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-MIN_SIZE = (960, 540)
+from krook.settings_store import MIN_WINDOW as MIN_SIZE
+
 # While idle the loop still wakes this often to run the scenes' update (a bot's timer, a network poll): a
 # few microseconds, and nothing is drawn unless something changed.
 IDLE_WAIT_MS = 500
@@ -45,7 +47,15 @@ def parse_size(size: Any) -> tuple[int, int] | None:
         w, h = (int(v) for v in text.split("x"))
     except ValueError:
         raise ValueError(f"window size {size!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
-    return max(320, w), max(240, h)
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size no smaller than ``MIN_SIZE`` and, when the screen is known, no larger than it."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w, h = min(w, screen[0]), min(h, screen[1])
+    return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
 
 class App:
@@ -150,7 +160,18 @@ class App:
                 return pg.display.set_mode((0, 0), pg.FULLSCREEN)
             except pg.error:
                 log.warning("fullscreen failed; opening a window")
-        return pg.display.set_mode(self.size, pg.RESIZABLE)
+        screen = None
+        if pg.display.get_driver() not in ("dummy", "offscreen"):  # a real screen: never open beyond it
+            with contextlib.suppress(pg.error, IndexError):
+                screen = pg.display.get_desktop_sizes()[0]
+        self.size = fit_window(self.size, screen)
+        surface = pg.display.set_mode(self.size, pg.RESIZABLE)
+        with contextlib.suppress(Exception), warnings.catch_warnings():
+            # The window manager keeps it at least this big (pygame-ce reaches the display module's window only
+            # through this method, which it marks as deprecated for drawing, not for sizing).
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pg.Window.from_display_module().minimum_size = MIN_SIZE
+        return surface
 
     def apply_display(self) -> None:
         self.screen = self._open_window()
@@ -177,7 +198,7 @@ class App:
                 self.screen = surf
                 if not self.settings.fullscreen:
                     w, h = surf.get_size()
-                    self.settings.window_size = (max(w, 320), max(h, 240))
+                    self.settings.window_size = fit_window((w, h), None)
             return
         if e.type == pg.KEYDOWN and e.key == pg.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen

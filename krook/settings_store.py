@@ -21,6 +21,10 @@ SETTINGS_FILE = "settings.json"
 KIND = "krook-settings"
 VERSION = 1
 
+# The smallest window every screen is laid out for, and the largest size a saved file may ask for (8K);
+# a restored window is also clamped to the screen it opens on (krook.app).
+MIN_WINDOW = (960, 540)
+MAX_WINDOW = (7680, 4320)
 SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_SIZES = ("small", "medium", "large")
 # Animation time multipliers; "instant" skips every tween.
@@ -81,7 +85,9 @@ class Settings:
             "window_size": lambda v: (
                 isinstance(v, list | tuple)
                 and len(v) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384 for x in v)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+                and MIN_WINDOW[0] <= v[0] <= MAX_WINDOW[0]
+                and MIN_WINDOW[1] <= v[1] <= MAX_WINDOW[1]
             ),
             "anim_speed": lambda v: v in SPEEDS,
             "bot_speed": lambda v: v in SPEEDS,
