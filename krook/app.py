@@ -10,15 +10,17 @@ uses it).
 from __future__ import annotations
 
 import contextlib
-import warnings
 import logging
 import os
 import sys
+import warnings
 from typing import Any
+
+from krook.settings_store import MIN_WINDOW
 
 log = logging.getLogger(__name__)
 
-from krook.settings_store import MIN_WINDOW as MIN_SIZE
+MIN_SIZE = MIN_WINDOW
 
 # While idle the loop still wakes this often to run the scenes' update (a bot's timer, a network poll): a
 # few microseconds, and nothing is drawn unless something changed.
