@@ -45,6 +45,7 @@ def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[flo
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (round(pos[0]), round(pos[1]))
     rect.clamp_ip(surface.get_rect().inflate(-theme.px(8), -theme.px(8)))
+    t.boxes[f"plate of {name}"] = rect
     edge = p.accent if active else p.panel_edge
     theme.panel(surface, rect, p.panel, alpha=230, radius=h // 2 if not sub_s else theme.px(14), edge=edge)
     if active:
@@ -85,7 +86,8 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     lines.append((title, "caption", p.text_muted, False))
     bidder = view.bidder
     bid_known = bidder is not None and len(t.shown.bids) >= len(view.bids)
-    box = pygame.Rect(pad, pad, theme.px(250), theme.px(128))
+    box = t.layout.hud_rect
+    t.boxes["hand box"] = box
     theme.panel(surface, box, alpha=220)
     y = box.y + theme.px(8)
     for text, role, colour, bold in lines:
@@ -126,9 +128,9 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     cols = view.columns
     team = view.rules.get("partnership") == "fixed"
     row_h = theme.font("body").get_linesize()
-    col_w = theme.px(250)
-    sbox = pygame.Rect(0, pad, col_w, theme.px(38) + row_h * len(cols))
-    sbox.right = t.layout.menu_rect.left - pad
+    theme.px(250)
+    sbox = t.layout.score_rect
+    t.boxes["score box"] = sbox
     theme.panel(surface, sbox, alpha=220)
     theme.text(surface, "Score", (sbox.x + pad, sbox.y + theme.px(6)), "caption", p.text_muted, True)
     theme.text(
@@ -162,6 +164,7 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         words = theme.render(banner_text, "label", p.text, bold=True)
         rect = words.get_rect(midtop=(w // 2, pad))
         pill = rect.inflate(theme.px(28), theme.px(12))
+        t.boxes["banner"] = pill
         theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
         surface.blit(words, rect)
 
@@ -257,6 +260,7 @@ def draw_message(t: TableState, surface: pygame.Surface, message: Message) -> py
     if message.seat is not None and not t.private(message.seat, "message"):
         return pygame.Rect(0, 0, 0, 0)
     rect, lines = message_rect(t, message)
+    t.boxes["message"] = rect
     p = theme.p
     fill = MESSAGE_FILL[message.kind]
     edge = {MessageKind.ADVICE: p.accent, MessageKind.INFO: p.panel_edge, MessageKind.ERROR: p.danger}[

@@ -182,7 +182,7 @@ class TrumpDecision(Decision):
         theme = t.theme
         w, _h = t.layout.size
         bh = theme.px(48)
-        rect = pygame.Rect(0, 0, theme.px(660), theme.px(120))
+        rect = pygame.Rect(0, 0, theme.px(500), theme.px(120))
         rect.midbottom = (w // 2, t.layout.panel_bottom)
         self.rect = rect
         theme.panel(surface, rect)
@@ -274,7 +274,7 @@ class CallDecision(Decision):
         ch = round(h * 0.105)
         while True:
             cw = card_width(ch)
-            cols = min(15, max(1, min(len(options), int((w * 0.8) // (cw + gap)))))
+            cols = min(15, max(1, min(len(options), int((w * 0.6) // (cw + gap)))))
             rows = (len(options) + cols - 1) // cols
             height = rows * (ch + gap) + theme.px(70)
             if height <= room or ch <= 24:

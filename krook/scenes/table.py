@@ -65,7 +65,7 @@ class TableScene(Scene):
         self.state = TableState(
             session=session,
             services=services,
-            layout=TableLayout(size, self.theme, settings.card_scale),
+            layout=TableLayout(size, self.theme, settings.card_scale, len(public.columns)),
             sprites=CardSprites(services.cards, self.theme),
             humans=humans,
             view=public,
@@ -555,7 +555,7 @@ class TableScene(Scene):
         )  # a new deck style or size: no stale pictures
         self.theme.resize(size)
         self._felt = None
-        t.layout = TableLayout(size, self.theme, settings.card_scale)
+        t.layout = TableLayout(size, self.theme, settings.card_scale, len(t.view.columns))
         self._place_buttons()
         self._plan_warm_up()
 
@@ -570,6 +570,7 @@ class TableScene(Scene):
             t.layout.draw_table_ring(felt)
             self._felt = felt.convert() if pygame.display.get_surface() is not None else felt
         surface.blit(self._felt, (0, 0))
+        t.boxes = {}
         for seat in range(t.n):
             if t.rel(seat) != 0:
                 plate_pos = hand_fan.draw_opponent_backs(t, surface, seat)
@@ -599,6 +600,25 @@ class TableScene(Scene):
         message = self.message
         if message is not None:
             hud.draw_message(t, surface, message)
+        self._note_boxes()
+
+    def _note_boxes(self) -> None:
+        """Name what this frame laid out (the layout test checks that no two of them overlap)."""
+        t = self.state
+        for name, button in (
+            ("Menu", self.menu_button),
+            ("Last trick", self.last_button),
+            ("Hint", self.hint_button),
+            ("Undo", self.undo.button),
+        ):
+            if button.visible:
+                t.boxes[name] = button.rect.copy()
+        if t.card_rects:
+            hand = t.card_rects[0][1].unionall([r for _, r in t.card_rects])
+            t.boxes["hand"] = hand
+        decision = self.decision
+        if decision is not None and t.my_turn and decision.rect.w:
+            t.boxes["decision panel"] = decision.rect.copy()
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         hand_fan.draw_hand(self.state, surface)

@@ -12,7 +12,7 @@ from krook.ui.theme import Theme
 class TableLayout:
     """Card heights, the table's centre, seat positions (by seat number relative to the viewer) and buttons."""
 
-    def __init__(self, size: tuple[int, int], theme: Theme, card_scale: float) -> None:
+    def __init__(self, size: tuple[int, int], theme: Theme, card_scale: float, score_rows: int = 2) -> None:
         w, h = size
         self.size = size
         self.theme = theme
@@ -36,7 +36,7 @@ class TableLayout:
         # Messages get a band of their own just above the hand (clear of a chosen card's lift), and the
         # decision panels sit above that band, so a message never covers a button it talks about.
         band_h = theme.font("body").get_linesize() * 2 + theme.px(20)
-        band_w = self.hand_span[1] - self.hand_span[0]
+        band_w = min(self.hand_span[1] - self.hand_span[0], round(w * 0.5))  # clear of the side seats
         self.message_band = pygame.Rect(0, 0, band_w, band_h)
         self.message_band.midbottom = (
             (self.hand_span[0] + self.hand_span[1]) // 2,
@@ -45,6 +45,14 @@ class TableLayout:
         self.panel_bottom = self.message_band.top - theme.px(8)
         self.panel_top = round(h * 0.2) + theme.px(34)  # below the far seat's name plate
         self.lan_row_h = theme.px(24)
+        # The boxes in the top corners (the hand and contract at the left, the score at the right): a seat
+        # whose plate would sit under one of them moves down, clear of it with its cards above the plate.
+        pad = theme.px(12)
+        self.hud_rect = pygame.Rect(pad, pad, theme.px(250), theme.px(128))
+        self.score_rect = pygame.Rect(
+            0, pad, theme.px(250), theme.px(38) + theme.font("body").get_linesize() * score_rows
+        )
+        self.score_rect.right = self.menu_rect.left - pad
         self._ring: pygame.Surface | None = None
 
     def lan_rect(self, players: int) -> pygame.Rect:
@@ -67,8 +75,12 @@ class TableLayout:
         a = self.seat_angle(rel, n)
         cx, cy = self.center
         x = cx + math.cos(a) * w * 0.41
-        y = cy + math.sin(a) * h * 0.34
-        return (x, max(h * 0.2, y))
+        y = max(h * 0.2, cy + math.sin(a) * h * 0.34)
+        reach = self.theme.px(80)  # half a plate with its cards
+        for box in (self.hud_rect, self.score_rect):
+            if box.left - reach < x < box.right + reach:
+                y = max(y, box.bottom + self.back_h + self.theme.px(30))
+        return (x, y)
 
     def trick_spot(self, rel: int, n: int) -> tuple[float, float]:
         a = self.seat_angle(rel, n)

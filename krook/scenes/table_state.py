@@ -128,6 +128,7 @@ class TableState:
     panel: FocusGroup = field(default_factory=lambda: FocusGroup(vertical=False))
     panel_kind: str = ""
     watchers: list[PrivateWatcher] = field(default_factory=list)
+    boxes: dict[str, pygame.Rect] = field(default_factory=dict)  # what the last frame laid out, by name
 
     # -- who is looking ------------------------------------------------------------------------------------
     @property

@@ -1,0 +1,82 @@
+"""The table never hides a control: in every decision, every preset (three to six players, 14-card nest
+hands) and window sizes from the minimum to 3840x2160, no two laid-out boxes overlap and none leaves the
+window; a decision's buttons stay inside its panel."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from krook.app import MIN_SIZE
+
+SIZES = [
+    MIN_SIZE,
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1280, 1024),
+    (1920, 1080),
+    (2560, 1080),
+    (3840, 2160),
+]
+PHASES = ["bidding", "discard", "trump", "call", "play"]
+PRESETS = [
+    "kentucky-discard",
+    "three-handed",
+    "five-handed",
+    "six-handed",
+    "call-partner",
+    "classic-full-deck",
+]
+LONG = "Bury Red 10, Red 11, Green 6, Green 7 and Green 10: keeps your trump and top cards and empties Green."
+
+
+def table_at(preset: str, phase: str, size: tuple[int, int]):
+    from krook.scenes.base import SceneStack, Services, SilentSound
+    from krook.scenes.table import TableScene
+    from krook.settings_store import Settings
+    from krook.tools.gallery import advance, build_session
+    from krook.ui.cards import CardPainter
+    from krook.ui.theme import Theme
+
+    session = build_session(preset, seed=3)
+    if phase == "call" and session.match.rules.partnership != "called":
+        return None, None
+    advance(session, lambda m: m.phase.value == phase and m.to_act == 0, bid_to=100)
+    services = Services(Settings(), Theme(), CardPainter(), SilentSound(), SceneStack())
+    table = TableScene(services, session)
+    table.state.deal.t = -1.0
+    table.shown.dealt = True
+    table.update(0.0)
+    table.state.tell(0, LONG, seconds=60)
+    surface = pygame.Surface(size)
+    table.draw(surface)
+    table.draw(surface)  # the second frame has every rect set by the first
+    return table, surface
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_box_overlaps_another_or_leaves_the_window(preset):
+    pygame.init()
+    checked = 0
+    for phase, size in itertools.product(PHASES, SIZES):
+        table, surface = table_at(preset, phase, size)
+        if table is None:
+            continue  # this preset has no such decision (no calling, say)
+        boxes = table.state.boxes
+        assert table.panel_kind == phase, (preset, phase, size)
+        assert {"hand", "message", "Menu", "Hint"} <= set(boxes), (preset, phase, size, sorted(boxes))
+        window = surface.get_rect()
+        for name, rect in boxes.items():
+            assert window.contains(rect), f"{preset} {phase} {size}: {name} {rect} leaves the window"
+        for (a, ra), (b, rb) in itertools.combinations(boxes.items(), 2):
+            assert not ra.colliderect(rb), f"{preset} {phase} {size}: {a} {ra} overlaps {b} {rb}"
+        panel = boxes.get("decision panel")
+        for w in table.state.panel.widgets:
+            if w.visible and panel is not None:
+                assert panel.contains(w.rect), f"{preset} {phase} {size}: a button leaves its panel"
+        checked += 1
+    assert checked >= len(SIZES) * 3
+    pygame.quit()
