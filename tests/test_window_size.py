@@ -36,3 +36,21 @@ def test_the_app_opens_no_smaller_than_the_minimum(home):
 
     app = make_app(window_size=(500, 400))
     assert app.screen.get_size() == MIN_SIZE
+
+
+def test_a_button_clicks_only_when_pressed_and_released_on_it():
+    import pygame
+
+    from krook.ui import Button
+
+    clicks = []
+    button = Button("Bury", lambda: clicks.append(1))
+    button.rect = pygame.Rect(100, 100, 80, 40)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(120, 120), button=1)
+    button.handle_event(down)
+    button.handle_event(up)
+    assert clicks == [], "a press that began elsewhere clicked the button"
+    button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(120, 120), button=1))
+    button.handle_event(up)
+    assert clicks == [1]

@@ -121,5 +121,5 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
         if code != "?":
             t.card_rects.append((code, hit))
             t.last_card_pos[code] = rect.center
-        if focus_here and i == t.focus_card and t.keyboard_used:
+        if focus_here and i == t.focus_card and t.services.keyboard_mode:
             draw_focus_ring(surface, theme, rect, max(3, ch // 14))

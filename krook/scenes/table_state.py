@@ -119,7 +119,6 @@ class TableState:
     selected: set[str] = field(default_factory=set)
     focus_card: int = 0
     focus_zone: Zone = Zone.HAND
-    keyboard_used: bool = False  # the last input at the table was a key: show where the focus is
     show_last: bool = False
     game_over: int | None = None
     hand_over_pending: bool = False

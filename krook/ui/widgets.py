@@ -117,8 +117,8 @@ class Button(Widget):
             self._pressed = True
             return True
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
-            _was, self._pressed = self._pressed, False
-            if self.contains(e.pos) and (True):
+            pressed_here, self._pressed = self._pressed, False
+            if self.contains(e.pos) and pressed_here:  # a press that began elsewhere does not click
                 self.activate()
                 return True
         if e.type == pygame.KEYDOWN and self.hotkey is not None and e.key == self.hotkey and self.enabled:
@@ -266,8 +266,7 @@ class Stepper(Widget):
     def handle_event(self, e: pygame.event.Event) -> bool:
         super().handle_event(e)
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.contains(e.pos):
-            left, _ = self._arrows()
-            self.step(-1 if e.pos[0] < self.rect.centerx and (left.collidepoint(e.pos) or True) else 1)
+            self.step(-1 if e.pos[0] < self.rect.centerx else 1)
             return True
         if e.type == pygame.MOUSEWHEEL and self.hover:
             self.step(1 if e.y > 0 else -1)
