@@ -1,12 +1,13 @@
 """Startup benchmark: build size, launch-to-first-frame time and peak memory, from source and frozen.
 
-    python benchmarks/bench_startup.py [--runs 5] [--timeout 30] [--json]
+    python benchmarks/bench_startup.py [--runs 5] [--timeout 30] [--json] [--frozen dist/krook/krook]
 
 Prints:
 * the size of the onedir build ``dist/krook/`` in MB (target <= 60 MB), or "not built";
 * the median time from launching the process to the first drawn title frame, from source
   (``python -m krook``, target <= 1.0 s) and frozen (``dist/krook/krook``, target <= 2.0 s);
-* the peak resident memory of those processes (``ru_maxrss`` of each child; not available on Windows).
+* the peak resident memory of those processes (``ru_maxrss`` of each child; not available on Windows);
+* frozen / source: the ratio of the two medians, the runs taken in turns so both see the same machine.
 
 The contract with the app (``krook.app`` honours it; this script only relies on it):
     With ``KROOK_EXIT_AFTER_FIRST_FRAME=1`` in the environment, the app starts as usual, draws its title
@@ -149,32 +150,38 @@ def _gist(stderr: str) -> str:
     return (errors or lines or ["no error output"])[-1]
 
 
-def measure(label: str, command: list[str], runs: int, timeout: float) -> Measurement:
-    m = Measurement(label, command)
-    peaks: list[float] = []
+def measure_interleaved(specs: list[tuple[str, list[str]]], runs: int, timeout: float) -> list[Measurement]:
+    """Each command ``runs`` times, taking turns (source, frozen, source, ...), so that a busy moment of the
+    machine falls on both alike and their ratio stays fair."""
+    results = [Measurement(label, command) for label, command in specs]
+    peaks: dict[str, list[float]] = {m.label: [] for m in results}
     for _ in range(runs):
-        with tempfile.TemporaryDirectory(prefix="krook-bench-") as home:
-            env = {
-                **os.environ,
-                "KROOK_EXIT_AFTER_FIRST_FRAME": "1",
-                "KROOK_HOME": home,
-                "SDL_VIDEODRIVER": "dummy",
-                "SDL_AUDIODRIVER": "dummy",
-                "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-                "PYTHONPATH": str(ROOT),
-            }
-            try:
-                seconds, seen, rss = run_once(command, env, timeout)
-            except (RuntimeError, OSError) as e:
-                m.error = f"failed: {e}"
-                m.times.clear()
-                return m
-        m.times.append(seconds)
-        m.marker_seen = seen
-        if rss is not None:
-            peaks.append(rss)
-    m.peak_rss_mb = max(peaks) if peaks else None
-    return m
+        for m in results:
+            if m.error:
+                continue
+            with tempfile.TemporaryDirectory(prefix="krook-bench-") as home:
+                env = {
+                    **os.environ,
+                    "KROOK_EXIT_AFTER_FIRST_FRAME": "1",
+                    "KROOK_HOME": home,
+                    "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+                    "SDL_AUDIODRIVER": "dummy",
+                    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                    "PYTHONPATH": str(ROOT),
+                }
+                try:
+                    seconds, seen, rss = run_once(m.command, env, timeout)
+                except (RuntimeError, OSError) as e:
+                    m.error = f"failed: {e}"
+                    m.times.clear()
+                    continue
+            m.times.append(seconds)
+            m.marker_seen = seen
+            if rss is not None:
+                peaks[m.label].append(rss)
+    for m in results:
+        m.peak_rss_mb = max(peaks[m.label]) if peaks[m.label] else None
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,26 +190,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per launch")
     parser.add_argument("--stand-in", action="store_true", help="also time a minimal pygame program")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--frozen", type=Path, help="the frozen executable (default: dist/krook/krook)")
     args = parser.parse_args(argv)
 
-    size = tree_size_mb(ONEDIR)
-    results: list[Measurement] = []
+    frozen_exe = args.frozen.resolve() if args.frozen else FROZEN_EXE
+    size = tree_size_mb(frozen_exe.parent)
+    specs: list[tuple[str, list[str]]] = []
     if args.stand_in:
+        specs.append(("stand-in (pygame window + flip)", [sys.executable, "-c", STAND_IN]))
+    specs.append(("source (python -m krook)", [sys.executable, "-m", "krook"]))
+    if frozen_exe.is_file():
+        specs.append((f"frozen ({frozen_exe})", [str(frozen_exe)]))
+    results = measure_interleaved(specs, args.runs, args.timeout)
+    if not frozen_exe.is_file():
         results.append(
-            measure(
-                "stand-in (pygame window + flip)", [sys.executable, "-c", STAND_IN], args.runs, args.timeout
-            )
+            Measurement("frozen", [str(frozen_exe)], error="not built (run: python build/make.py)")
         )
-    results.append(
-        measure("source (python -m krook)", [sys.executable, "-m", "krook"], args.runs, args.timeout)
+    source = next(m for m in results if m.label.startswith("source"))
+    frozen = next((m for m in results if m.label.startswith("frozen") and m.times), None)
+    ratio = (
+        round(statistics.median(frozen.times) / statistics.median(source.times), 2)
+        if frozen is not None and source.times
+        else None
     )
-    if FROZEN_EXE.is_file():
-        results.append(
-            measure(f"frozen ({FROZEN_EXE.relative_to(ROOT)})", [str(FROZEN_EXE)], args.runs, args.timeout)
-        )
-    else:
-        frozen = Measurement("frozen", [str(FROZEN_EXE)], error="not built (run: python build/make.py)")
-        results.append(frozen)
 
     if args.json:
         print(
@@ -210,15 +220,16 @@ def main(argv: list[str] | None = None) -> int:
                 {
                     "onedir_mb": None if size is None else round(size, 1),
                     "startup": [m.as_json() for m in results],
+                    "frozen_over_source": ratio,
                 }
             )
         )
         return 0
-    print(
-        f"onedir build size: {'not built' if size is None else f'{size:.1f} MB'} ({ONEDIR.relative_to(ROOT)})"
-    )
+    print(f"onedir build size: {'not built' if size is None else f'{size:.1f} MB'} ({frozen_exe.parent})")
     for m in results:
         print(m.summary())
+    if ratio is not None:
+        print(f"time to first frame, frozen / source (medians, runs interleaved): {ratio}")
     return 0
 
 

@@ -155,8 +155,8 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def _write_temp(path: Path, text: str) -> Path:
-    """Write ``text`` to a fsynced temp file beside ``path``; on failure nothing is left behind."""
+def _write_temp(path: Path, text: str, durable: bool = True) -> Path:
+    """Write ``text`` to a temp file beside ``path`` (fsynced when ``durable``); on failure nothing is left."""
     tmp_name: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -164,7 +164,8 @@ def _write_temp(path: Path, text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         done, tmp_name = Path(tmp_name), None
         return done
     except OSError as e:
@@ -175,7 +176,7 @@ def _write_temp(path: Path, text: str) -> Path:
                 os.unlink(tmp_name)
 
 
-def _commit(tmp: Path, path: Path) -> None:
+def _commit(tmp: Path, path: Path, durable: bool = True) -> None:
     """Rename the finished temp file over ``path`` (atomic) and make the rename durable."""
     try:
         os.replace(tmp, path)
@@ -183,7 +184,8 @@ def _commit(tmp: Path, path: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -551,11 +553,14 @@ class SaveFile:
         return any(p.is_file() for p in [self.path, *self.backup_paths, *self._temps()])
 
     # -- saving -----------------------------------------------------------------------------------------
-    def save(self, data: Mapping[str, Any]) -> None:
+    def save(self, data: Mapping[str, Any], *, durable: bool = True) -> None:
         """Write ``data`` atomically, keeping the previous file as the newest backup.
 
-        Raises :class:`StorageWriteError` (disk full, read-only folder, a newer file that can't be moved
-        aside); the previous file and the backups are untouched by a failed write.
+        ``durable=False`` skips the fsyncs: the file is whole after the process is killed at any moment
+        (the rename is atomic), and :meth:`sync` later makes it survive a power cut too; meanwhile a power
+        cut may cost the newest file, and :meth:`load` then falls back to a backup. Raises
+        :class:`StorageWriteError` (disk full, read-only folder, a newer file that can't be moved aside);
+        the previous file and the backups are untouched by a failed write.
         """
         # Milliseconds, but always rising: orders a new game's first save after an older game's file.
         seq = max(self._seq + 1, time.time_ns() // 1_000_000)
@@ -567,10 +572,24 @@ class SaveFile:
         text = _dumps(payload)
         if not self._checked_newer:
             self._refuse_newer()
-        tmp = _write_temp(self.path, text)
+        tmp = _write_temp(self.path, text, durable)
         self._rotate()
-        _commit(tmp, self.path)
+        _commit(tmp, self.path, durable)
         self._seq = seq
+
+    def sync(self) -> None:
+        """Flush the file and its folder to the disk (after ``save(durable=False)``); errors are logged."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError as e:
+            log.warning("could not flush %s: %s", self.path, e)
+        finally:
+            os.close(fd)
+        _fsync_dir(self.path.parent)
 
     def _refuse_newer(self) -> None:
         """Before the first write: a newer Krook's file is moved aside, never overwritten."""

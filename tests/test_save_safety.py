@@ -40,6 +40,7 @@ def play(s: LocalSession, n: int) -> None:
         assert seat is not None
         action = s.match.legal_actions().sample(random.Random(s.version))
         assert s.submit(seat, action) is None, action
+        s.flush()  # a player's pace: each action's save is on disk before the next action
 
 
 def test_hands_are_not_readable_in_the_save(tmp_path: Path) -> None:
@@ -239,3 +240,32 @@ def test_hostile_save_contents_never_crash_resume() -> None:
             LocalSession.resume().close()
         for p in save_path().parent.glob("autosave.json.corrupt-*"):
             os.unlink(p)
+
+
+def test_a_slow_disk_never_holds_up_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    syncs: list[int] = []
+    real = storage.SaveFile.sync
+
+    def slow(self: storage.SaveFile) -> None:
+        time.sleep(0.1)  # a disk that takes 100 ms to flush
+        syncs.append(1)
+        real(self)
+
+    monkeypatch.setattr(storage.SaveFile, "sync", slow)
+    s = LocalSession.new(hotseat())
+    s.flush()
+    syncs.clear()
+    started = time.perf_counter()
+    for _ in range(10):
+        seat = s.match.to_act
+        assert seat is not None
+        assert s.submit(seat, s.match.legal_actions().sample(random.Random(s.version))) is None
+        # Already whole on disk (a kill now loses nothing), though not yet flushed.
+        assert save_file().load(repair=False).data["record"] == s.match.to_record()
+    assert time.perf_counter() - started < 0.5, "moves waited for the disk"
+    s.flush()
+    assert 1 <= len(syncs) <= 3, "flushes waiting in the queue were merged"
+    s.close()
+    assert LocalSession.resume().match.to_record() == s.match.to_record()

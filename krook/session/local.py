@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 import random
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -226,6 +227,8 @@ class LocalSession:
                 log.warning("no save lock: %s", exc)
         self.autosave = autosave and self._store is not None
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-save") if threaded else None
+        self._save_lock = threading.Lock()
+        self._sync_queued = False
         self._save()
 
     # -- construction -------------------------------------------------------------------------------------
@@ -438,8 +441,8 @@ class LocalSession:
             self._events.append(StatusEvent(seat, status))
 
     def _save(self) -> None:
-        """Autosave: the record is taken now; the atomic write (with its fsync) runs on a saver thread in
-        order, so a slow disk never stalls a frame. ``flush()`` waits for it."""
+        """Autosave after every action: atomic, and on the disk once the saver thread has flushed it
+        (``flush()`` waits for that)."""
         if not self.autosave:
             return
         if self.match.is_over:
@@ -453,8 +456,23 @@ class LocalSession:
             }
         if self._saver is None:
             self._write(data)
-        else:
-            self._saver.submit(self._write, data)
+            return
+        # Written here, before the action returns, without waiting for the disk: a kill at any moment
+        # finds the file whole and at most the action in progress behind. The saver thread then flushes
+        # it to the disk (coalesced: one flush waiting at most), so a slow disk never stalls a frame.
+        self._write(data, durable=False)
+        with self._save_lock:
+            if self._sync_queued:
+                return
+            self._sync_queued = True
+        self._saver.submit(self._sync)
+
+    def _sync(self) -> None:
+        with self._save_lock:
+            self._sync_queued = False
+        store = self._store
+        if store is not None:
+            store.sync()
 
     def _keep_finished(self) -> None:
         """A finished game joins the list of finished games and each human's history (on the saver thread)."""
@@ -473,7 +491,7 @@ class LocalSession:
         except storage.StorageError as exc:
             self._events.append(ErrorEvent(f"The finished game could not be kept: {exc}"))
 
-    def _write(self, data: dict[str, Any] | None) -> None:
+    def _write(self, data: dict[str, Any] | None, durable: bool = True) -> None:
         store = self._store
         if store is None:
             return
@@ -481,7 +499,7 @@ class LocalSession:
             store.discard()
             return
         try:
-            store.save(data)
+            store.save(data, durable=durable)
         except storage.StorageError as exc:
             # Logged every time (the log shows how long saving failed); the player sees a lasting marker.
             log.error("autosave failed: %s", exc)
