@@ -49,11 +49,34 @@ class RulesScene(Scene):
 
     def __init__(self, services: Services, text: str | None = None) -> None:
         super().__init__(services)
-        self.source = text if text is not None else rules_text()
+        # Without a text: "How to play" in plain words for the game at the table (or the usual game), with
+        # the developer reference one level down behind its own button (R).
+        self.source = text if text is not None else self._plain_words()
         self.scroll = 0.0
         self._lines: list[tuple[str, str, bool, int]] = []
         self._width = 0
         self.back_btn = Button("Back", lambda: self.stack.pop(), "primary")
+        self.reference_btn: Button | None = None
+        if text is None:
+            self.reference_btn = Button(
+                "Full reference",
+                lambda: self.stack.push(RulesScene(self.services, rules_text())),
+                "secondary",
+            )
+
+    def _plain_words(self) -> str:
+        from krook.rules import PRESETS, get_preset
+
+        from .how_to_play import how_to_play
+        from .table import TableScene
+
+        table = self.stack.find(TableScene) if self.services.stack is not None else None
+        if isinstance(table, TableScene):
+            view = table.view
+            title = PRESETS[view.preset].title if view.preset in PRESETS else "your table's rules"
+            return how_to_play(view.rules_obj, title)
+        preset = get_preset("kentucky-discard")
+        return how_to_play(preset.rules, preset.title + " (the game a new table starts with)")
 
     def _build(self, width: int) -> None:
         t = self.theme
@@ -109,9 +132,13 @@ class RulesScene(Scene):
                 self.scroll = 0
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.stack.pop()
+            elif e.key == pygame.K_r and self.reference_btn is not None:
+                self.reference_btn.activate()
             return True
         if e.type == pygame.MOUSEWHEEL:
             self.scroll -= e.y * step * 2
+            return True
+        if self.reference_btn is not None and self.reference_btn.handle_event(e):
             return True
         return self.back_btn.handle_event(e)
 
@@ -153,9 +180,14 @@ class RulesScene(Scene):
         self.back_btn.rect = pygame.Rect(0, 0, t.px(150), t.px(46))
         self.back_btn.rect.bottomright = (panel.right - t.px(24), panel.bottom - t.px(16))
         self.back_btn.draw(surface, t, self.services.keyboard_mode)
+        if self.reference_btn is not None:
+            self.reference_btn.rect = pygame.Rect(0, 0, t.px(190), t.px(46))
+            self.reference_btn.rect.midright = (self.back_btn.rect.x - t.px(12), self.back_btn.rect.centery)
+            self.reference_btn.draw(surface, t)
         t.text(
             surface,
-            "Up, Down, Page Up, Page Down or the wheel to scroll · Esc to close",
+            "Up, Down or the wheel to scroll · Esc to close"
+            + (" · R: full reference" if self.reference_btn else ""),
             (panel.x + t.px(32), self.back_btn.rect.centery),
             "caption",
             (110, 104, 92),
