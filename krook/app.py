@@ -141,7 +141,7 @@ class App:
             NoticeScene(
                 self.services,
                 "Krook closed unexpectedly",
-                f"Sorry about that. The report is here: {report} . "
+                f"Sorry about that. The report is here:\n{report}\n"
                 "Sending it to the Krook developers helps them fix it. Your game was saved after every move.",
                 [("Open the folder", show_folder), ("OK", lambda: None)],
                 danger=True,
