@@ -27,7 +27,7 @@ from typing import Any
 from krook.rules import Action, Bid, Color, Match, Pass, Phase, Trump, card_name
 from krook.rules.cards import names
 
-DEFAULT_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+DEFAULT_SIZES = ((960, 540), (1280, 720), (1920, 1080), (3840, 2160))  # from the smallest window (krook.app)
 CARD_SHEETS = {"22-cards": False, "23-cards-colour-blind": True}  # name -> colour-blind deck
 COLOUR_VISION = ("protanopia", "deuteranopia")
 
@@ -288,6 +288,31 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         table = _table(app, session, settle=False)
         return [table, CurtainScene(s, "Ann", lambda: None)]
 
+    def hotseat_covered() -> list[Any]:
+        """Hot-seat: the screen is about to change hands, so every hand is face down, the viewer's too."""
+        session = build_session(humans=(0, 2), names=["Ann", "Ada", "Bob", "Cleo"])
+        advance(session, lambda m: m.phase.value == "play" and m.to_act == 0, human=0)
+        table = _table(app, session)
+        table.state.cover()
+        return [table]
+
+    def hotseat_confirmed() -> list[Any]:
+        """Hot-seat: Ann pressed through her curtain; only her hand is face up."""
+        session = build_session(humans=(0, 2), names=["Ann", "Ada", "Bob", "Cleo"])
+        advance(session, lambda m: m.phase.value == "play" and m.to_act == 0, human=0)
+        table = _table(app, session)
+        table.state.hand_over_to(0)
+        table.update(0.0)
+        return [table]
+
+    def keyboard_focus() -> list[Any]:
+        """Keyboard play: the focus ring on a card other than the first (set by Right presses)."""
+        scene = play()[0]
+        scene.update(0.0)
+        legal = [i for i, c in enumerate(scene.hand_codes()) if f"play {c}" in scene.view.legal]
+        scene.state.focus_card = legal[-1] if legal else 0
+        return [scene]
+
     def keys() -> list[Any]:
         return [*play(), KeysOverlay(s)]
 
@@ -353,6 +378,9 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "17-settings": settings,
         "18-rules": rules,
         "19-curtain": curtain,
+        "19-hotseat-covered": hotseat_covered,
+        "19-hotseat-confirmed": hotseat_confirmed,
+        "24-keyboard-focus": keyboard_focus,
         **lan_scenes(app),
         "21-keys": keys,
         **viewer_scenes(app),
@@ -384,6 +412,7 @@ def render(
         for name, build in builders.items():
             if only and not any(o in name for o in only):
                 continue
+            app.services.keyboard_mode = "keyboard" in name  # focus rings show after a key, not a click
             stack = build()
             app.stack.scenes = []
             app.stack._ops = []
