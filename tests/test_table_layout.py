@@ -33,7 +33,7 @@ PRESETS = [
 LONG = "Bury Red 10, Red 11, Green 6, Green 7 and Green 10: keeps your trump and top cards and empties Green."
 
 
-def table_at(preset: str, phase: str, size: tuple[int, int]):
+def table_at(preset: str, phase: str, size: tuple[int, int], large_text: bool = False):
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table import TableScene
     from krook.settings_store import Settings
@@ -45,7 +45,8 @@ def table_at(preset: str, phase: str, size: tuple[int, int]):
     if phase == "call" and session.match.rules.partnership != "called":
         return None, None
     advance(session, lambda m: m.phase.value == phase and m.to_act == 0, bid_to=100)
-    services = Services(Settings(), Theme(), CardPainter(), SilentSound(), SceneStack())
+    settings = Settings(large_text=large_text)
+    services = Services(settings, Theme(large_text), CardPainter(), SilentSound(), SceneStack())
     table = TableScene(services, session)
     table.state.deal.t = -1.0
     table.shown.dealt = True
@@ -57,12 +58,15 @@ def table_at(preset: str, phase: str, size: tuple[int, int]):
     return table, surface
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_no_box_overlaps_another_or_leaves_the_window(preset):
+@pytest.mark.parametrize(
+    ("preset", "large_text"),
+    [(p, False) for p in PRESETS] + [("kentucky-discard", True), ("six-handed", True)],
+)
+def test_no_box_overlaps_another_or_leaves_the_window(preset, large_text):
     pygame.init()
     checked = 0
     for phase, size in itertools.product(PHASES, SIZES):
-        table, surface = table_at(preset, phase, size)
+        table, surface = table_at(preset, phase, size, large_text)
         if table is None:
             continue  # this preset has no such decision (no calling, say)
         boxes = table.state.boxes

@@ -8,8 +8,8 @@ from .base import Scene
 from .menu import centred_panel
 
 KEYS = [
-    ("Arrows", "Move between cards or buttons"),
-    ("Enter / Space", "Play the card, press the button"),
+    ("Left / Right", "Move among the cards you may choose, or the buttons"),
+    ("Enter / Space", "Play or choose the card, press the button"),
     ("Up / Down, digits", "Change your bid (type 85 for 85)"),
     ("P", "Pass in the bidding"),
     ("R Y G B", "Name trump"),
@@ -17,7 +17,7 @@ KEYS = [
     ("L", "Look at the last trick"),
     ("H", "A hint: what a strong player would do, and why"),
     ("U", "Undo your last move (against bots)"),
-    ("Tab", "Next control"),
+    ("Tab", "Between your hand and the buttons; next control"),
     ("Esc", "Menu (pause, settings, save and quit)"),
     ("F1 or ?", "This list of keys"),
     ("F11", "Fullscreen on or off"),
@@ -37,7 +37,10 @@ class KeysOverlay(Scene):
         t.resize(surface.get_size())
         t.dim(surface, 170)
         lh = t.px(36)
-        panel = centred_panel(t, surface, t.px(620), lh * len(KEYS) + t.px(120))
+        # Wide enough for the longest line (large text included), never wider than the window.
+        widest = max(t.font("body").size(what)[0] for _, what in KEYS)
+        width = min(surface.get_width() - t.px(20), max(t.px(620), t.px(230) + widest + t.px(36)))
+        panel = centred_panel(t, surface, width, lh * len(KEYS) + t.px(120))
         t.text(surface, "Keys", (panel.x + t.px(28), panel.y + t.px(18)), "heading", t.p.text, True)
         y = panel.y + t.px(80)
         for key, what in KEYS:

@@ -48,7 +48,13 @@ class TableLayout:
         # The boxes in the top corners (the hand and contract at the left, the score at the right): a seat
         # whose plate would sit under one of them moves down, clear of it with its cards above the plate.
         pad = theme.px(12)
-        self.hud_rect = pygame.Rect(pad, pad, theme.px(250), theme.px(128))
+        # Tall and wide enough for its lines in the current text size (large text included).
+        body = theme.font("body").get_linesize()
+        lines_h = theme.font("label", True).get_linesize() + theme.font("caption").get_linesize() + 2 * body
+        trump_w = theme.font("body").size("Trump: not named yet")[0] + theme.px(24)
+        self.hud_rect = pygame.Rect(
+            pad, pad, max(theme.px(250), trump_w), max(theme.px(128), lines_h + theme.px(40))
+        )
         self.score_rect = pygame.Rect(
             0, pad, theme.px(250), theme.px(38) + theme.font("body").get_linesize() * score_rows
         )
