@@ -192,3 +192,67 @@ def test_history_screen_lists_players_and_charts_a_game(home):
     assert scene.game_index == 1
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is games
+
+
+def test_jump_to_any_hand_with_the_hand_buttons_or_a_typed_number(home):
+    from krook.scenes.replay import ReplayScene
+
+    match = play_game(names=("Ann", "Bob", "Cy", "Di"), target=500)
+    hands = len(match.hands)
+    assert hands >= 3
+    app = make_app()
+    games = open_watch(app)
+    click(app, games.watch_btn.rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    starts = replay.replay.hand_starts
+    # The mouse: a click on hand 3's button shows the deal of hand 3; its button turns gold.
+    click(app, replay.hand_btns[2].rect.center)
+    assert replay.step == starts[2] and replay.frame.view.hand_number == 3
+    assert replay.hand_btns[2].style == "primary" and replay.hand_btns[0].style != "primary"
+    # The keyboard: a typed number goes to that hand; a number no hand has starts over with its last digit.
+    key(app, pygame.K_2, "2")
+    assert replay.step == starts[1]
+    key(app, pygame.K_9, "9")  # "29": no such hand, so hand 9 when there is one, else it stays put
+    assert replay.replay.hand_of(replay.step) == (8 if hands >= 9 else 1)
+    key(app, pygame.K_KP1, "1")
+    replay.typed = ""  # as if a moment had passed
+    key(app, pygame.K_1, "1")
+    assert replay.step == starts[0]
+    # Tab reaches the hand buttons; Enter on one jumps there.
+    replay.focus.focus(replay.hand_btns[-1])
+    key(app, pygame.K_RETURN)
+    assert replay.replay.hand_of(replay.step) == hands - 1
+    # Every visible hand button lies on the screen, clear of the others.
+    screen = app.screen.get_rect() if hasattr(app, "screen") else pygame.Rect(0, 0, 1280, 720)
+    shown = [b.rect for b in replay.hand_btns if b.visible]
+    assert shown and all(screen.contains(r) for r in shown)
+    assert all(a.collidelist([b for b in shown if b is not a]) == -1 for a in shown)
+
+
+def test_a_long_path_stays_inside_the_field_and_its_message_on_the_screen(home):
+    app = make_app()
+    games = open_watch(app)
+    long_path = "/home/someone/" + "a-very-long-folder-name/" * 12 + "the-game.json"
+    click(app, games.path_field.rect.center)
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=long_path)], dt=0.02)
+    assert games.path_field.text == long_path
+    # Drawn alone on a clear surface, nothing of the text lands outside the field's box.
+    field = games.path_field
+    surface = pygame.Surface(app.screen.get_size() if hasattr(app, "screen") else (1280, 720))
+    surface.fill((255, 0, 255))
+    field.draw(surface, app.services.theme, focused=False)
+    outside = field.rect.inflate(2, 2)
+    w, h = surface.get_size()
+    for y in range(max(0, outside.y - 4), min(h, outside.bottom + 4)):
+        for x in range(outside.right, w, 3):
+            assert surface.get_at((x, y))[:3] == (255, 0, 255), (x, y)
+    # Opening it says the file does not exist, in lines that fit beside the buttons.
+    key(app, pygame.K_RETURN)
+    assert "does not exist" in games.message
+    font = app.services.theme.font("body")
+    from krook.scenes.games_list import middle_cut
+
+    room = games.watch_btn.rect.x - 40
+    cut = middle_cut(app.services.theme, games.message, room)
+    assert font.size(cut)[0] <= room and cut.endswith("json does not exist")

@@ -42,7 +42,7 @@ class GamesScene(MenuScene):
         self.first = 0
         self.index = 0
         self.list = ListBox(self._page(), 0, self._pick, tooltip="Up / Down to choose, Enter to watch")
-        self.path_field = TextField("", lambda _t: None, max_len=260, placeholder="a record file's path")
+        self.path_field = TextField("", lambda _t: None, max_len=1024, placeholder="a record file's path")
         self.watch_btn = Button("Watch", self.watch, "primary")
         self.export_btn = Button(
             "Export", self.export, tooltip="Save the chosen game as a record file to share"
@@ -212,8 +212,32 @@ class GamesScene(MenuScene):
             [(self.back_btn, 120), (self.history_btn, 150), (self.export_btn, 150), (self.watch_btn, 170)],
         )
         if self.message:
-            t.text(surface, self.message[:160], (m, h - t.px(44)), "body", t.p.accent, anchor="midleft")
+            # beside the buttons, in at most two lines: a long path is cut in its middle, not past the window
+            room = self.watch_btn.rect.x - m - t.px(16)
+            lines = t.wrap(self.message[:400], room, "body")
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]
+            lh = t.font("body").get_linesize()
+            y = self.watch_btn.rect.centery - lh * len(lines) // 2
+            for line in lines:
+                t.text(surface, middle_cut(t, line, room), (m, y), "body", t.p.accent)
+                y += lh
         self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
+
+
+def middle_cut(t: Any, text: str, width: int) -> str:
+    """``text`` shortened in its middle with an ellipsis until it fits ``width`` pixels (a path keeps its
+    start and its file name)."""
+    font = t.font("body")
+    if font.size(text)[0] <= width:
+        return text
+    keep = len(text)
+    while keep > 2:
+        keep -= max(1, keep // 10)
+        cut = text[: keep // 2] + "…" + text[len(text) - (keep - keep // 2) :]
+        if font.size(cut)[0] <= width:
+            return cut
+    return "…"
 
 
 def _autosave_record() -> dict[str, Any] | None:

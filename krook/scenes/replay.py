@@ -1,13 +1,16 @@
 """Watch a game: step through a record action by action, with every hand face up or one seat's.
 
-Left / Right step, Page Up / Page Down (or [ and ]) jump a hand, Home / End go to the hand's start and
-end, A changes whose cards are shown, R reviews the hand, E exports, Esc closes.
+Left / Right step, Page Up / Page Down (or [ and ]) jump a hand, a typed number (or a click on the hand
+buttons at the top right) jumps to that hand, Home / End go to the hand's start and end, A changes whose cards
+are shown, R reviews the hand, E exports, Esc closes.
 A game still in progress is shown from the public seat only (see ``krook.session.replay``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,11 +24,19 @@ from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
 
 from .base import Scene, Services
+from .games_list import middle_cut
 from .menu import bottom_bar, draw_backdrop
 from .table_layout import TableLayout
 from .table_model import describe
 
 log = logging.getLogger(__name__)
+
+HAND_COLUMNS = 7  # hand buttons per row in the picker
+HAND_ROWS = 3  # rows shown; a longer game shows the rows around the hand on the table
+TYPED_FOR_S = 1.5  # a typed hand number keeps growing (1, then 12) for this long after each digit
+_DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): d for d in range(10)
+}
 
 
 def describe_action(players: list[str], seat: int | None, action: str) -> str:
@@ -74,7 +85,15 @@ class ReplayScene(Scene):
             "Export", self.export, tooltip="Save this game as a record file to share (E)"
         )
         self.close_btn = Button("Close", self.close, "ghost")
+        # the hand picker: one button a hand, and a number typed on the keyboard
+        self.hand_btns = [
+            Button(str(i + 1), functools.partial(self.to_hand, i), tooltip=f"Hand {i + 1} (type {i + 1})")
+            for i in range(self.replay.hands)
+        ]
+        self.typed = ""
+        self._typed_at = 0.0
         self.buttons = [
+            *self.hand_btns,
             self.first_btn,
             self.back_btn,
             self.fwd_btn,
@@ -116,6 +135,17 @@ class ReplayScene(Scene):
         """Jump to the start of hand ``hand`` (0-based)."""
         self.go(self.replay.hand_starts[max(0, min(hand, self.replay.hands - 1))])
 
+    def type_digit(self, digit: int) -> None:
+        """A digit of a hand number: ``1`` goes to hand 1 and ``1`` ``2`` typed quickly on to hand 12."""
+        now = time.monotonic()
+        typed = self.typed + str(digit) if now - self._typed_at < TYPED_FOR_S else str(digit)
+        if not 1 <= int(typed) <= self.replay.hands:
+            typed = str(digit)  # not a hand of this game: start a new number with this digit
+        self._typed_at = now
+        self.typed = typed
+        if 1 <= int(typed) <= self.replay.hands:
+            self.to_hand(int(typed) - 1)
+
     def hand_end(self) -> None:
         hand = self.replay.hand_of(self.step)
         starts = self.replay.hand_starts
@@ -139,6 +169,14 @@ class ReplayScene(Scene):
         else:
             self.show_btn.label = f"{self.replay.players[int(self.shown)]}'s cards"
         self.show_btn.enabled = self.replay.may_show_hands
+        hand = self.replay.hand_of(self.step)
+        first_row = max(
+            0, min(hand // HAND_COLUMNS - 1, (self.replay.hands - 1) // HAND_COLUMNS - HAND_ROWS + 1)
+        )
+        shown = range(first_row * HAND_COLUMNS, (first_row + HAND_ROWS) * HAND_COLUMNS)
+        for i, b in enumerate(self.hand_btns):
+            b.style = "primary" if i == hand else "secondary"
+            b.visible = i in shown
         # The review solves with every card known: only for a finished game.
         self.review_btn.enabled = self.replay.finished
         self.export_btn.enabled = self.replay.finished
@@ -185,6 +223,9 @@ class ReplayScene(Scene):
                 pygame.K_r: self.review,
                 pygame.K_e: self.export,
             }
+            if e.key in _DIGITS and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.type_digit(_DIGITS[e.key])
+                return True
             action = keys.get(e.key)
             if action is not None:
                 action()
@@ -213,12 +254,26 @@ class ReplayScene(Scene):
             self._draw_seat(surface, layout, frame, seat, (seat - bottom) % n)
         self._draw_trick(surface, layout, frame, bottom)
         self._draw_info(surface, frame)
+        self._draw_hand_picker(surface)
         self._draw_bar(surface)
         if self.toast:
-            msg = t.render(self.toast[0], "body", t.p.text)
-            rect = msg.get_rect(midbottom=(w // 2, h - t.px(96))).inflate(t.px(28), t.px(16))
+            # wrapped to the window: an exported file's path can be long
+            room = w - t.px(80)
+            lines = [middle_cut(t, line, room) for line in t.wrap(self.toast[0], room, "body")[:4]]
+            lh = t.font("body").get_linesize()
+            width = max(t.font("body").size(line)[0] for line in lines)
+            rect = pygame.Rect(0, 0, min(w - t.px(40), width + t.px(28)), lh * len(lines) + t.px(16))
+            rect.midbottom = (w // 2, h - t.px(96))
             t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
-            surface.blit(msg, msg.get_rect(center=rect.center))
+            for i, line in enumerate(lines):
+                t.text(
+                    surface,
+                    line,
+                    (rect.centerx, rect.y + t.px(8) + i * lh),
+                    "body",
+                    t.p.text,
+                    anchor="midtop",
+                )
 
     # -- drawing ----------------------------------------------------------------------------------------
     def _draw_seat(
@@ -375,6 +430,33 @@ class ReplayScene(Scene):
         if not self.replay.may_show_hands:
             note = "Game in progress: only what everyone at the table saw is shown"
             t.text(surface, note, (w / 2, m + t.px(44)), "caption", p.accent, anchor="midtop")
+
+    def _draw_hand_picker(self, surface: pygame.Surface) -> None:
+        """The hand buttons in a panel at the top right: the hand on the table is gold."""
+        t = self.theme
+        shown = [b for b in self.hand_btns if b.visible]
+        if len(self.hand_btns) < 2 or not shown:
+            return
+        size, gap, pad = t.px(40), t.px(6), t.px(12)
+        cols = min(HAND_COLUMNS, len(shown))
+        rows = (len(shown) + cols - 1) // cols
+        head = t.font("caption").get_linesize() + t.px(4)
+        title = f"Go to hand {self.typed}…" if self._typing else "Jump to hand (or type it)"
+        width = max(cols * size + (cols - 1) * gap, t.font("caption").size(title)[0]) + 2 * pad
+        box = pygame.Rect(0, t.px(18), width, 0)
+        box.h = head + rows * size + (rows - 1) * gap + 2 * pad
+        box.right = surface.get_width() - t.px(18)
+        t.panel(surface, box, alpha=215)
+        t.text(surface, title, (box.x + pad, box.y + pad - t.px(2)), "caption", t.p.text_muted)
+        for i, b in enumerate(shown):
+            r, c = divmod(i, cols)
+            b.rect = pygame.Rect(
+                box.x + pad + c * (size + gap), box.y + pad + head + r * (size + gap), size, size
+            )
+
+    @property
+    def _typing(self) -> bool:
+        return bool(self.typed) and time.monotonic() - self._typed_at < TYPED_FOR_S
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -363,7 +363,16 @@ class TextField(Widget):
         radius = _draw_box(surface, theme, r, (20, 28, 34), p.accent if self.editing else p.panel_edge)
         pad = theme.px(10)
         if self.text:
-            rect = theme.text(surface, self.text, (r.x + pad, r.centery), "body", p.text, anchor="midleft")
+            # Text wider than the box scrolls: its end (where typing goes) stays in view, the start is clipped.
+            img = theme.render(self.text, "body", p.text)
+            inner = r.inflate(-2 * pad, 0)
+            rect = img.get_rect(midleft=(inner.x, r.centery))
+            if rect.w > inner.w - theme.px(4):
+                rect.right = inner.right - theme.px(4)
+            clip = surface.get_clip()
+            surface.set_clip(inner.clip(clip) if clip else inner)
+            surface.blit(img, rect)
+            surface.set_clip(clip)
         else:
             rect = theme.text(
                 surface, self.placeholder, (r.x + pad, r.centery), "body", (120, 130, 134), anchor="midleft"
