@@ -383,7 +383,7 @@ class HostProtocol:
         match = self.match
         if match.is_over:
             raise IllegalActionError(text, "the game is over")
-        if match.to_act != seat:
+        if match.to_act != seat and not self._may_redeal_out_of_turn(seat, text):
             who = match.to_act
             raise NotYourTurnError(
                 text,
@@ -407,6 +407,13 @@ class HostProtocol:
         if match.is_over:
             events.append({"type": EVENT, "kind": "game_over", "winner": match.winner, "version": version})
         return self._broadcast(events) + self._maybe_next_hand()
+
+    def _may_redeal_out_of_turn(self, seat: int, text: str) -> bool:
+        """A redeal from a seat not to act, when the rules core lists one in that seat's view
+        (``redeal_any_time``: a seat holding no counters may call it at any time during the bidding)."""
+        if text.split()[0].lower() != "redeal" or self.match.to_act is None:
+            return False
+        return self.match.view(seat).legal_actions().can_redeal
 
     def mark_ready(self, seats: list[int], conn_id: Hashable | None = None) -> list[Out]:
         if self.match.phase is not Phase.HAND_OVER:

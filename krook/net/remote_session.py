@@ -213,9 +213,10 @@ class RemoteSession(_MessageSession):
         if view is not None:
             if self._pending.get(seat) == view.version:
                 return None  # already sent from this view: the host's answer is on its way
-            if not view.my_turn:
+            legal = view.legal_actions()  # out of turn it lists a redeal the rules allow now, if any
+            if not view.my_turn and action not in legal:
                 return "It is not your turn."
-            if action not in view.legal_actions():
+            if action not in legal:
                 return f"{action_text(action)!r} is not a legal move now."
         if not self.client.send({"type": ACTION, "seat": seat, "text": action_text(action)}):
             return "Not connected to the host right now."
