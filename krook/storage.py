@@ -126,7 +126,8 @@ def _parse_tag(tag: object) -> tuple[str, int] | None:
     if not isinstance(tag, str):
         return None
     kind, sep, number = tag.rpartition("/")
-    if not sep or not kind or not number.isdigit():
+    # ASCII digits only ("²" is a digit to str.isdigit but not to int), and few enough to be a version.
+    if not sep or not kind or not (number.isascii() and number.isdigit()) or len(number) > 9:
         return None
     return kind, int(number)
 
@@ -266,18 +267,16 @@ def _read_tagged(
         raise CorruptFileError(f"{path} is a folder, not a {kind} file", path, None) from e
     except OSError as e:
         raise _Damaged(f"unreadable: {e.strerror or e}") from e
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise _Damaged(f"not valid JSON: {e}") from e
+    obj = _parse_json(raw)
     if not isinstance(obj, dict):
         raise _Damaged(f"expected a JSON object, found {type(obj).__name__}")
     data: dict[str, Any] = obj
     tag = data.pop(FORMAT_KEY, None)
     parsed = _parse_tag(tag)
     if parsed is None:
-        raise _Damaged(f"no valid {FORMAT_KEY!r} tag (found {tag!r}, expected {expected!r})")
+        raise _Damaged(f"no valid {FORMAT_KEY!r} tag (found {_short(repr(tag))}, expected {expected!r})")
     found_kind, found_version = parsed
+    tag = _short(str(tag), 60)  # from here on only quoted in messages: a hostile kind can be megabytes long
     if found_kind != kind:
         raise FormatMismatchError(
             f"{path} holds {tag!r}, expected a {expected!r} file", path, str(tag), expected
@@ -299,6 +298,31 @@ def _read_tagged(
             expected,
         )
     return data
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number Krook writes")
+
+
+def _parse_json(raw: bytes) -> Any:
+    """JSON from a file that may hold anything; every way it can be unusable is :class:`_Damaged`.
+
+    Beyond bad syntax: an integer longer than Python's int-string limit (a bare ``ValueError``), nesting
+    deeper than the stack (``RecursionError``), ``NaN``/``Infinity``, and values that could not be written
+    back (a lone surrogate, a float too large for JSON). Krook never writes any of these.
+    """
+    try:
+        obj = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except RecursionError as e:
+        raise _Damaged("not valid JSON: nested too deeply") from e
+    except (ValueError, UnicodeError) as e:  # JSONDecodeError and the int-digit limit are ValueErrors
+        raise _Damaged(f"not valid JSON: {_short(str(e))}") from e
+    return obj
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _corrupt(path: Path, why: str) -> CorruptFileError:
@@ -366,9 +390,9 @@ def _unpack(text: object) -> dict[str, Any]:
         plain = unz.decompress(raw, MAX_FILE_BYTES)
         if unz.unconsumed_tail or not unz.eof:
             raise ValueError("payload truncated or too large")
-        obj = json.loads(plain.decode("utf-8"))
     except (ValueError, UnicodeError, zlib.error) as e:
         raise _Damaged(f"packed data unreadable: {e}") from e
+    obj = _parse_json(plain)
     if not isinstance(obj, dict):
         raise _Damaged("packed data is not an object")
     return obj
@@ -824,7 +848,8 @@ _TAG_RE = re.compile(r'"format"\s*:\s*"([^"]{1,80})"')
 
 def _seq_of(raw: dict[str, Any]) -> int:
     seq = raw.get(_SEQ_KEY, 0)
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
+    # Milliseconds since 1970 fit easily; a larger number is damage and would push every later save's up.
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq < 2**63 else 0
 
 
 def stat_is_file(mode: int) -> bool:
