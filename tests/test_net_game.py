@@ -83,15 +83,16 @@ def test_host_restarted_mid_game_everyone_rejoins(cleanup, tmp_path):
     save = tmp_path / "lan.json"
     host = start_host("lan,bot:random,lan,bot:simple", save_path=save)
     port = host.address[1]
-    sessions = join_all(host, ["Ann", "Bob"], reconnect_s=10, host_timeout=5)
+    sessions = join_all(host, ["Ann", "Bob"], reconnect_s=30, host_timeout=5)
     cleanup.extend(sessions)
     bots = [ClientBot(s, seed=i) for i, s in enumerate(sessions)]
     assert drive(bots, lambda: len(host.protocol.match.hands) >= 2, timeout=30)
     assert drive(bots, lambda: host.protocol.match.hand.phase.value == "play", timeout=20)
-    with host.lock:
-        version = host.protocol.match.view(None).version
-        record = host.protocol.match.to_record()
     host.stop()
+    # read after the stop: until the host thread has ended, an action already on its way (a client's, a
+    # bot's) may still be applied, and the saved game would be ahead of a copy taken before
+    version = host.protocol.match.view(None).version
+    record = host.protocol.match.to_record()
     events = []
     assert wait_for(
         lambda: (
@@ -103,7 +104,7 @@ def test_host_restarted_mid_game_everyone_rejoins(cleanup, tmp_path):
     assert host2.protocol.match.to_record() == record
     host2.start()
     cleanup.append(host2)
-    assert wait_for(lambda: all(host2.protocol.seat_status(s.seat) == "remote" for s in sessions), timeout=10)
+    assert wait_for(lambda: all(host2.protocol.seat_status(s.seat) == "remote" for s in sessions), timeout=30)
     for s in sessions:
         assert s.view(s.seat).version >= version or wait_for(
             lambda s=s: s.update() is not None and s.view(s.seat).version >= version

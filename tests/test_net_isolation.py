@@ -24,8 +24,12 @@ def body(text: str) -> bytes:
 
 
 @pytest.fixture
-def table():
-    """A host with one seated, well-behaved player (seat 0) and open seats for the attackers."""
+def table(request):
+    """A host with one seated, well-behaved player (seat 0) and open seats for the attackers.
+
+    The idle timeout is long unless a test asks for a short one (``indirect`` parameter): on a loaded
+    machine the seated player's pings can be late by seconds, and only the trickle test is about it."""
+    idle_timeout = getattr(request, "param", 30.0)
     host = Host.new_game(
         "lan,lan,lan,bot:random",
         bind="127.0.0.1",
@@ -34,7 +38,7 @@ def table():
         bot_delay=0.0,
         seed=11,
         hello_timeout=1.0,
-        idle_timeout=1.5,
+        idle_timeout=idle_timeout,
         max_outbuf=64 * 1024,
     ).start()
     good = RemoteSession.connect("127.0.0.1", host.address[1], "Good", ping_interval=0.3)
@@ -165,12 +169,13 @@ def test_a_client_that_never_reads_is_dropped_and_memory_stays_bounded(table):
                 peak = max([peak, *(len(link.outbuf) for link in host._links.values())])
     except OSError:
         pass  # the host dropped us: what we wanted
-    assert wait_for(lambda: len(host._links) == 1, 5), "the sink was not dropped"
+    assert wait_for(lambda: len(host._links) == 1, 30), "the sink was not dropped"
     assert peak <= host.max_outbuf + 70 * 1024
     r.close()
     assert_still_serving(host, good, before)
 
 
+@pytest.mark.parametrize("table", [1.5], indirect=True)
 def test_a_trickled_frame_does_not_keep_a_seat_alive(table):
     host, _good = table
     r = Raw(host.address[1])
@@ -179,14 +184,15 @@ def test_a_trickled_frame_does_not_keep_a_seat_alive(table):
     r.sock.sendall(struct.pack(">I", 100) + b"{")
     started = time.monotonic()
     closed = False
-    while time.monotonic() - started < 5 and not closed:
+    while time.monotonic() - started < host.idle_timeout + 15 and not closed:
         try:
             r.sock.sendall(b" ")  # a byte now and then, never a whole frame
         except OSError:
             closed = True
         closed = closed or r.wait_closed(0.3)
     assert closed, "a frame trickled in byte by byte kept the connection open"
-    assert time.monotonic() - started < host.idle_timeout + 3
+    codes = [f.get("code") for f in r.frames if f.get("type") == "error"]
+    assert codes in ([], ["timeout"]), f"closed for another reason: {codes}"
     r.close()
 
 

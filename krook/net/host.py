@@ -32,6 +32,7 @@ from krook.rules import (
     IllegalActionError,
     KrookError,
     Match,
+    Phase,
     SeatView,
     action_text,
     get_preset,
@@ -59,6 +60,7 @@ MAX_CONNECTIONS = 256  # open connections in all; past it the oldest one not yet
 ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
 BACKLOG = 128
 CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
+COMPACT_LINES = 256  # the journal is compacted after each hand, or sooner when it reaches this many lines
 
 
 @dataclass
@@ -117,6 +119,7 @@ class Host:
         started: bool = False,
         claimed: set[int] | None = None,
         ready: set[int] | None = None,
+        journal_last: int = 0,
         password: str | None = None,
         discovery_port: int | None = discovery.DISCOVERY_PORT,
         hello_timeout: float = 5.0,
@@ -167,13 +170,16 @@ class Host:
         self._running = False
         self._dirty = True
         self._journal: Journal | None = None
+        self._journal_last = journal_last  # the newest journal line the game holds, before the journal opens
+        self._finished_at_compaction = 0  # hands finished when the journal was last compacted
         self._saver: threading.Thread | None = None
         self._save_cond = threading.Condition()
-        self._save_slot: dict[str, Any] | None = None
+        self._save_slot: tuple[dict[str, Any], bool] | None = None
         self._save_stop = False
         self._snapshot: HostSnapshot | None = None
         self.failed: str | None = None  # why the host thread stopped, when it did not stop by itself
         self.save_error: str | None = None
+        self.compactions = 0  # times the journal was compacted into the autosave
         self.sent_total = 0  # bytes queued to every connection so far
         self.largest_frame = 0  # the largest frame sent, in bytes
         self.on_send: Callable[[Hashable, dict[str, Any], bytes], None] | None = None  # test hook
@@ -226,8 +232,11 @@ class Host:
             raise storage.CorruptFileError(
                 f"the hosted game cannot be rebuilt: {exc}", save_path, None
             ) from exc
+        last = data.get("journal", 0)
         state = replay_journal(
-            match, read_journal(journal_path(save_path)), Replayed(started, claimed, ready)
+            match,
+            read_journal(journal_path(save_path)),
+            Replayed(started, claimed, ready, last=last if type(last) is int and last >= 0 else 0),
         )
         if state.applied:
             log.info("replayed %d changes from the journal", state.applied)
@@ -247,6 +256,7 @@ class Host:
             started=state.started,
             claimed=state.claimed,
             ready=state.ready,
+            journal_last=state.last,
             **kwargs,
         )
 
@@ -279,7 +289,7 @@ class Host:
             try:
                 # The tokens must be on disk before anyone is welcomed with one; then the journal starts.
                 self._write_save(self._save_data())
-                self._journal = Journal(journal_path(self.save_path))
+                self._journal = Journal(journal_path(self.save_path), self._journal_last)
                 self._journal.open_fresh()
             except OSError as exc:
                 listener.close()
@@ -703,6 +713,7 @@ class Host:
             "grace_s": p.grace_s,
             "port": self.port,
             "password": p.password,
+            "journal": self._journal.last if self._journal is not None else self._journal_last,
         }
 
     def _save_soon(self) -> None:
@@ -711,8 +722,18 @@ class Host:
             return
         data = self._save_data()
         self._dirty = False
+        # After a hand (or a long stretch) the journal lines this save holds are dropped once it is on disk.
+        match = self.protocol.match
+        finished = len(match.hands) - (match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER))
+        compact = finished > self._finished_at_compaction or (
+            self._journal is not None and len(self._journal) >= COMPACT_LINES
+        )
+        if compact:
+            self._finished_at_compaction = finished
         with self._save_cond:
-            self._save_slot = data
+            if self._save_slot is not None:  # a save not written yet is replaced: keep its compaction
+                compact = compact or self._save_slot[1]
+            self._save_slot = (data, compact)
             self._save_cond.notify()
 
     def _save_worker(self) -> None:
@@ -720,12 +741,17 @@ class Host:
             with self._save_cond:
                 while self._save_slot is None and not self._save_stop:
                     self._save_cond.wait()
-                data, self._save_slot = self._save_slot, None
-                if data is None:
+                slot, self._save_slot = self._save_slot, None
+                if slot is None:
                     return
-            self._write_save(data)
+            data, compact = slot
+            if self._write_save(data) and compact and self._journal is not None:
+                with self.lock:  # the network thread appends under it
+                    dropped = self._journal.compact(data["journal"])
+                self.compactions += dropped > 0
+                log.debug("journal compacted: %d lines now in the autosave", dropped)
 
-    def _write_save(self, data: dict[str, Any]) -> None:
+    def _write_save(self, data: dict[str, Any]) -> bool:
         from krook import storage
 
         assert self.save_path is not None
@@ -734,6 +760,8 @@ class Host:
         except storage.StorageError as exc:
             log.error("autosave failed: %s", exc)
             self.save_error = str(exc)
+            return False
+        return True
 
     def _answer_discovery(self) -> None:
         assert self._udp is not None
