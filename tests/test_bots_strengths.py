@@ -10,7 +10,7 @@ import pytest
 
 from krook.bots import BotContext, make_bot
 from krook.bots.hints import suggest
-from krook.rules import PRESETS, Hand, Match, SeatView
+from krook.rules import PRESETS, Bid, Hand, Match, Phase, SeatView
 from krook.rules.cards import names
 
 STRENGTHS = ["easy", "medium", "hard", "expert"]
@@ -159,3 +159,43 @@ def test_suggest_gives_a_legal_action_and_a_reason() -> None:
         assert action in match.legal_actions()
         assert reason and len(reason) < 160 and "\n" not in reason
         match.apply(match.legal_actions().sample(rng) if rng.random() < 0.5 else action)
+
+
+@pytest.mark.parametrize("preset", ["five-handed", "six-handed", "kentucky-discard"])
+def test_a_hint_does_the_least_work_when_its_budget_is_spent(preset: str, monkeypatch) -> None:
+    """A hint with no time left deals only its floor of deals (4 for a card, 3 rounds for a bury or trump, none
+    for a learned bid) and solves small endgames only: counted work, so the check does not depend on the
+    machine's speed. (A hard hint in five-handed bidding was once seen to take a minute on a 0.01 s budget.)"""
+    from krook.bots import hints
+    from krook.bots.strengths import HardBot
+
+    made: list[HardBot] = []
+
+    def counting(budget_s: float) -> HardBot:
+        made.append(HardBot(budget_s=budget_s))
+        return made[-1]
+
+    monkeypatch.setattr(hints, "HardBot", counting)
+    rules = PRESETS[preset].rules
+    decisions = 0
+    for seed in range(2):
+        match = Match(rules, seed=seed, first_dealer=seed % rules.players)
+        rng = random.Random(seed)
+        while match.hand.to_act is not None:
+            view = match.view(match.hand.to_act)
+            action, _ = hints.suggest(view, budget_s=0.0, seed=seed)
+            bot = made[-1]
+            floor = {Phase.PLAY: 4, Phase.DISCARD: 3, Phase.TRUMP: 3}.get(view.phase, 0)
+            assert bot.dealt <= floor, (view.phase, bot.dealt)
+            # four endgame solves of at most 16 cards: about 2,000 nodes in all here; a minute would be millions
+            assert bot.nodes <= 40_000, (view.phase, bot.nodes)
+            decisions += 1
+            legal = match.legal_actions()
+            # bid on (as the hot-seat players did) so the auction runs high and long
+            bids = legal.bids() if view.phase is Phase.BIDDING else []
+            match.apply(
+                Bid(bids[0])
+                if bids and rng.random() < 0.8
+                else (action if rng.random() < 0.5 else legal.sample(rng))
+            )
+    assert decisions > 20

@@ -36,6 +36,15 @@ class Bot(Protocol):
 
 _B = TypeVar("_B", bound=type)
 
+# The strengths offered to players (the lobby's seat choices, ``krook serve --seats bot:NAME``), weakest first,
+# each with a line a player can read; ``random`` and ``simple`` are baselines for tests and benchmarks.
+OFFERED_STRENGTHS: tuple[tuple[str, str], ...] = (
+    ("easy", "a beginner: bids on hope and sometimes plays a careless card"),
+    ("medium", "a steady club player: counts cards and follows its partner"),
+    ("hard", "searches each decision; thinks up to about a second"),
+    ("expert", "the strongest: searches four times as deep; thinks up to about two seconds"),
+)
+
 # Strength name -> factory. Each bot module registers its bots here when it is imported.
 BOT_FACTORIES: dict[str, Callable[..., Bot]] = {}
 

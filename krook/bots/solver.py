@@ -2,7 +2,7 @@
 
 The value is the points the maximising side takes from now on: card points of the tricks still to play, plus
 ``last_bonus`` (the nest's points where they go to the last trick, and any last-trick bonus) for whoever takes
-the last trick. The post-hand review and the hard bot's endgame both use it.
+the last trick. The hand review (``krook.review``) and the hard bot's endgame both use it.
 
 What keeps it small and quick in pure Python:
 

@@ -301,6 +301,9 @@ class HardBot(MediumBot):
         self.budget_s = budget_s
         self.max_samples = max_samples
         self.samples = samples
+        # the work its decisions took since this bot was made, counted, not timed: deals sampled, solver nodes
+        self.dealt = 0
+        self.nodes = 0
 
     def _deadline(self, ctx: BotContext) -> float:
         budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
@@ -330,6 +333,7 @@ class HardBot(MediumBot):
         samples = 0
         while self._more(samples, self.max_samples, 4, deadline):
             hands, nest = sample_deal(k, ctx.rng)
+            self.dealt += 1
             w = deal_weight(k, hands, nest, view.bids)
             samples += 1
             if w <= 0:
@@ -348,6 +352,7 @@ class HardBot(MediumBot):
             if tricks_left * k.n <= self.exact_cards:
                 solver = Solver(play, side, last_bonus)
                 values = solver.move_values(hands, leader, trick_cards)
+                self.nodes += solver.nodes
                 for card in moves:
                     score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
             else:
@@ -435,6 +440,7 @@ class HardBot(MediumBot):
         while self._more(len(out), limit, 6, deadline) and tries < limit * 8:
             tries += 1
             hands, nest = sample_deal(k, ctx.rng)
+            self.dealt += 1
             w = bid_weight(k, hands, k.bids)
             if w < 0.05 and tries < limit * 4:
                 continue
@@ -529,6 +535,7 @@ class HardBot(MediumBot):
             rounds += 1
             # the other hands are what I cannot see; the nest is in my hand or buried
             hands, _ = sample_deal(k, ctx.rng)
+            self.dealt += 1
             for i, (buried, trump) in enumerate(options):
                 hs = list(hands)
                 hs[k.seat] = k.hand & ~buried

@@ -32,6 +32,7 @@ def default_save_path() -> Path:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from krook.bots import OFFERED_STRENGTHS
     from krook.rules import DEFAULT_PRESET, PRESETS
 
     p = argparse.ArgumentParser(prog="krook serve", description="Host a LAN game of Krook without a window.")
@@ -40,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seats",
         default="lan,bot:hard,lan,bot:medium",
-        help="one per seat: lan, bot or bot:STRENGTH (default: %(default)s)",
+        help="one per seat: lan, bot or bot:STRENGTH, STRENGTH one of "
+        + ", ".join(name for name, _ in OFFERED_STRENGTHS)
+        + " (default: %(default)s)",
     )
     p.add_argument(
         "--port",

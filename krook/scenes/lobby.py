@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from krook.bots import OFFERED_STRENGTHS
 from krook.rules import PRESETS, SETTING_SPECS, KrookError, Rules, matching_preset
 from krook.session.local import Lobby, LocalSession, SeatConfig
 from krook.storage import StorageError
@@ -18,11 +19,10 @@ from krook.ui.widgets import Widget
 
 from .base import Scene, Services
 
+# (kind, strength, label): the bot strengths come from the bots' own list of what is offered to players
 KINDS = [
     ("human", "medium", "Human here"),
-    ("bot", "easy", "Bot · easy"),
-    ("bot", "medium", "Bot · medium"),
-    ("bot", "hard", "Bot · hard"),
+    *(("bot", name, f"Bot · {name}") for name, _ in OFFERED_STRENGTHS),
     ("open", "medium", "Open for LAN"),
 ]
 GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
