@@ -3,8 +3,10 @@ should, a running review can be cancelled, and bad requests are refused with a r
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -163,7 +165,7 @@ def test_the_bid_part_names_the_seat_s_decisions_and_the_nest() -> None:
 def test_a_review_job_can_be_cancelled_mid_search() -> None:
     """A whole-hand review stopped from another thread ends within a moment, without an error."""
     match = finished_random_hand("kentucky-discard", 7)
-    job = ReviewJob(match.to_record(), len(match.hands) - 1, 0, bids=False)
+    job = ReviewJob(match.to_record(), len(match.hands) - 1, 0, bids=False, process=False)
     started = threading.Event()
     original = job.reviewer.solver.value
 
@@ -178,6 +180,42 @@ def test_a_review_job_can_be_cancelled_mid_search() -> None:
     assert job.join(10)
     assert job.error is None
     assert job.latest is None or not job.latest.complete
+
+
+def test_a_review_in_its_worker_process_sends_progress_and_stops_when_cancelled() -> None:
+    """The window's review runs in a process of its own: its snapshots and the par's closing bounds arrive
+    while it searches, the result is the one the blocking review finds, and cancelling ends the process."""
+    match = finished_random_hand("kentucky-discard", 7)
+    index = len(match.hands) - 1
+    job = ReviewJob(match.to_record(), index, 0, bids=False).start()
+    assert job.process
+    bounds: list[tuple[int, int]] = []
+    nodes: list[int] = []
+    deadline = time.monotonic() + 240
+    while not job.finished and time.monotonic() < deadline:
+        snap = job.latest
+        if snap is not None and snap.par is None and snap.par_low is not None and snap.par_high is not None:
+            bounds.append((snap.par_low, snap.par_high))
+        if snap is not None:
+            nodes.append(snap.nodes)
+        time.sleep(0.02)
+    assert job.finished and job.error is None
+    final = job.latest
+    expected = Reviewer(match, index, 0, bids=False).run()
+    assert final is not None and final.complete
+    assert (final.par, final.actual, final.plays) == (expected.par, expected.actual, expected.plays)
+    # the par's interval only ever narrows, and always holds the par
+    assert all(lo <= final.par <= hi for lo, hi in bounds)
+    assert all(a[0] <= b[0] and b[1] <= a[1] for a, b in itertools.pairwise(bounds))
+    assert nodes == sorted(nodes) and nodes[-1] > 0
+    # cancelled mid-search, the worker process ends at once and no error is reported
+    job = ReviewJob(match.to_record(), index, 0, bids=False).start()
+    deadline = time.monotonic() + 60
+    while job.latest is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    job.cancel()
+    assert job.join(10)
+    assert job.error is None and job._proc is not None and not job._proc.is_alive()
 
 
 @pytest.mark.parametrize(

@@ -102,6 +102,8 @@ class Solver:
         self.guess_min_cards = GUESS_MIN_CARDS
         # set from any thread to stop a search at its next trick boundary (a list: the search reads a cell)
         self._cancelled = [False]
+        # MTD(f)'s progress on the value being solved, for another thread to read: [lower, upper, first upper]
+        self.bounds = [0, 0, 0]
         self._boundary, self._follow, self._state, self._counts = self._build()
 
     @property
@@ -246,7 +248,7 @@ class Solver:
                 return gained
             return gained + _roomy(search, t - 1, t)
         guess = max(0, guess - gained) if guess >= 0 else self._guess(leader, trick)
-        return gained + self._mtdf(search, self._upper(trick), guess)
+        return gained + self._mtdf(search, self._upper(trick), guess, self.bounds)
 
     def _guess(self, leader: int, trick: tuple[int, ...]) -> int:
         """MTD(f)'s first guess: a playout with the fast play policy (exact enough on big positions to save
@@ -269,14 +271,21 @@ class Solver:
         return sum(points[c] for c in bits(self._in_play(trick))) + self.last_bonus
 
     @staticmethod
-    def _mtdf(search: Callable[[int, int], int], high: int, guess: int = -1) -> int:
-        """Null-window searches closing in on the value; the table keeps the bounds between them."""
-        return _roomy(Solver._mtdf_search, search, high, guess)
+    def _mtdf(
+        search: Callable[[int, int], int], high: int, guess: int = -1, bounds: list[int] | None = None
+    ) -> int:
+        """Null-window searches closing in on the value; the table keeps the bounds between them (and
+        ``bounds`` shows them to a screen as they close in)."""
+        return _roomy(Solver._mtdf_search, search, high, guess, bounds)
 
     @staticmethod
-    def _mtdf_search(search: Callable[[int, int], int], high: int, guess: int) -> int:
+    def _mtdf_search(
+        search: Callable[[int, int], int], high: int, guess: int, bounds: list[int] | None = None
+    ) -> int:
         low = 0
         g = high // 2 if guess < 0 else min(guess, high)
+        if bounds is not None:
+            bounds[:] = [low, high, high]
         while low < high:
             b = max(g, low + 1)
             g = search(b - 1, b)
@@ -284,6 +293,8 @@ class Solver:
                 high = g
             else:
                 low = g
+            if bounds is not None:
+                bounds[0], bounds[1] = low, high
         return low
 
     # -- search ---------------------------------------------------------------------------------------------

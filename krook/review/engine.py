@@ -57,6 +57,11 @@ class HandReview:
     complete: bool = False
     side: tuple[int, ...] = field(default=())  # the seats whose points count with the seat's
     bid: int | None = None  # the contract, when the seat's side holds it
+    # while the par is solved: the interval it lies in so far, and the points in play (its first width)
+    par_low: int | None = None
+    par_high: int | None = None
+    par_span: int = 0
+    nodes: int = 0  # positions searched so far
 
     @property
     def lost(self) -> int:
@@ -147,6 +152,7 @@ class Reviewer:
         # ``first_play``: review from that play on (par from the position before it); 0: the whole hand
         self.first_play = first_play
         self._cancelled = False
+        self._par_base: int | None = None  # while the par is solved: the points taken before its position
 
     def _positions(self, mine: list[bool]) -> tuple[list[_Position], int]:
         """Every play of the hand as the position before it, and the side's result."""
@@ -191,8 +197,12 @@ class Reviewer:
         yield review
         try:
             start = self.positions[self.first_play]
-            par = start.taken + self.solver.value(start.hands, start.leader, start.trick)
-            review = replace(review, par=par)
+            self._par_base = start.taken
+            try:
+                par = start.taken + self.solver.value(start.hands, start.leader, start.trick)
+            finally:
+                self._par_base = None
+            review = replace(review, par=par, nodes=self.solver.nodes)
             yield review
             if self.bids and not self._cancelled:
                 decisions = bid_decisions(self.match, self.hand_index, self.seat, self.bid_budget_s)
@@ -207,11 +217,21 @@ class Reviewer:
                 if loss > 0:
                     costly.append(PlayReview(pos.trick_no, CARD_NAMES[pos.card], CARD_NAMES[best_card], loss))
                     costly.sort(key=lambda p: (-p.loss, p.trick))
-                review = replace(review, checked=checked, plays=tuple(costly))
+                review = replace(review, checked=checked, plays=tuple(costly), nodes=self.solver.nodes)
                 yield review
         except SearchCancelled:
             return
         yield replace(review, complete=True, bids_done=review.bids_done or not self.bids)
+
+    def progress(self) -> dict[str, int]:
+        """How far the running search is, for a screen (read from another thread): positions searched and,
+        while the par is solved, the interval it lies in so far."""
+        out = {"nodes": self.solver.nodes}
+        base = self._par_base
+        if base is not None:
+            low, high, span = self.solver.bounds
+            out.update(par_low=base + low, par_high=base + high, par_span=span)
+        return out
 
     def _judge(self, pos: _Position, best_total: int) -> tuple[int, int, int]:
         """(points lost by the play, a card that loses nothing, the best result reachable after the play)."""

@@ -16,7 +16,12 @@ def _who(seat: int, players: Sequence[str]) -> str:
 
 def headline(review: HandReview, players: Sequence[str]) -> str:
     side = " & ".join(_who(s, players) for s in review.side) or _who(review.seat, players)
-    par = "…" if review.par is None else str(review.par)
+    if review.par is not None:
+        par = str(review.par)
+    elif review.par_low is not None and review.par_high is not None:
+        par = f"{review.par_low}–{review.par_high}…"  # the interval the search has closed in to so far
+    else:
+        par = "…"
     line = f"Hand {review.hand}, {_who(review.seat, players)}: par {par}, taken {review.actual} ({side})"
     if review.bid is not None and review.par is not None:
         # the card points only: a bonus outside the par (most tricks, a sweep) may still decide the bid

@@ -80,8 +80,8 @@ class ReviewScene(Scene):
 
     # -- scene ------------------------------------------------------------------------------------------------
     def redraw_in(self) -> float | None:
-        # while solving, the dots move twice a second; new figures ask for a frame themselves (update)
-        return 0.5 if self.job is not None and not self.job.finished else None
+        # while solving, progress arrives a few times a second; each new snapshot asks for a frame (update)
+        return 0.25 if self.job is not None and not self.job.finished else None
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
@@ -192,7 +192,7 @@ class ReviewScene(Scene):
         t = self.theme
         p = t.p
         steps = review.total + 1
-        done = review.checked + (1 if review.par is not None else 0)
+        done = review.checked + (1.0 if review.par is not None else _par_fraction(review))
         bar = pygame.Rect(x, y, width, t.px(10))
         pygame.draw.rect(surface, (36, 47, 58), bar, border_radius=t.px(5))
         filled = bar.copy()
@@ -200,10 +200,30 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, p.success if review.complete else p.accent, filled, border_radius=t.px(5))
         if review.complete:
             words = f"Done: par {review.par}, your side took {review.actual}."
+        elif review.par is None and review.par_low is not None and review.par_high is not None:
+            words = (
+                f"Solving the whole hand with every card known: the par is between {review.par_low} and "
+                f"{review.par_high} · {_count(review.nodes)} positions searched"
+            )
         elif review.par is None:
-            dots = "." * (1 + int(self.elapsed * 2) % 3)
-            words = f"Solving the whole hand with every card known{dots}"
+            words = "Solving the whole hand with every card known…"
         else:
-            words = f"Checked {review.checked} of your {review.total} plays…"
+            words = f"Checked {review.checked} of your {review.total} plays · {_count(review.nodes)} positions searched"
         t.text(surface, words, (x, y + t.px(16)), "caption", p.text_muted)
         return y + t.px(48)
+
+
+def _par_fraction(review: HandReview) -> float:
+    """How far the par's search has closed in: 0 at the start, 1 when its interval is one point."""
+    if review.par_low is None or review.par_high is None or review.par_span <= 0:
+        return 0.0
+    return max(0.0, min(0.95, 1.0 - (review.par_high - review.par_low) / review.par_span))
+
+
+def _count(nodes: int) -> str:
+    """A count of positions in words a player reads at a glance: 840, 12 thousand, 1.4 million."""
+    if nodes >= 1_000_000:
+        return f"{nodes / 1_000_000:.1f} million"
+    if nodes >= 10_000:
+        return f"{nodes // 1000} thousand"
+    return f"{nodes:,}"

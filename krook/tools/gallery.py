@@ -15,6 +15,7 @@ card sheets and the colour-vision pictures need a source checkout, where ``build
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import os
 import random
@@ -316,7 +317,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     def keys() -> list[Any]:
         return [*play(), KeysOverlay(s)]
 
-    def review(done: bool = True) -> list[Any]:
+    def review(done: bool = True, par_search: bool = False) -> list[Any]:
         from krook.review.engine import Reviewer
         from krook.scenes.review import ReviewScene
 
@@ -337,6 +338,13 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         snapshot = None
         for snapshot in steps:
             if not done and snapshot.par is not None and snapshot.checked >= 3:
+                break
+            if par_search:
+                # mid-way through the par's search: its interval so far (around the par found here)
+                par = Reviewer(session.match, index, 0, bids=False).run().par or 0
+                snapshot = dataclasses.replace(
+                    snapshot, par_low=max(0, par - 15), par_high=par + 25, par_span=120, nodes=412_345
+                )
                 break
         scene.job.latest = snapshot
         scene.job.finished = done
@@ -386,6 +394,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         **viewer_scenes(app),
         "30-review": review,
         "31-review-solving": lambda: review(done=False),
+        "31-review-par": lambda: review(done=False, par_search=True),
         "32-claim": claim,
     }
 
