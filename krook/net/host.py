@@ -407,6 +407,15 @@ class Host:
             self._dirty = True
         self._wake()
 
+    def finished_game(self) -> tuple[Match, list[int]] | None:
+        """A copy of the game once it is over, with the seats played at this computer; None before the end."""
+        with self.lock:
+            match = self.protocol.match
+            if not match.is_over:
+                return None
+            humans = [s for s, k in enumerate(self.protocol.seats) if k == HUMAN]
+            return match_from_record(match.to_record()), humans
+
     def public_view(self) -> SeatView:
         with self.lock:
             return self.protocol.match.view(None)

@@ -21,6 +21,7 @@ from krook.session.base import (
     SessionEvent,
     StatusEvent,
 )
+from krook.session.lan_games import LanKeeper
 
 from .checks import HostMessageError, check_host_message
 from .client import Client, JoinError
@@ -55,6 +56,9 @@ class _MessageSession:
         self._events: list[SessionEvent] = []
         self._results: list[dict[str, Any]] = []  # the score sheet, sent once and then row by row
         self.started = False
+        # keeps the finished game in the list of finished games and the players' history (the app's tables
+        # turn it on: ``keep_finished_game``); tests and tools leave it off
+        self.keeper: LanKeeper | None = None
 
     @property
     def local_seats(self) -> list[int]:
@@ -110,14 +114,20 @@ class _MessageSession:
             if old is None or view.version >= old.version:
                 self._views[seat] = view
             self.players = list(view.players)
+            if self.keeper is not None:
+                self.keeper.see(view)
         elif kind == EVENT:
             what = msg["kind"]
             if what == "action":
                 self._events.append(ActionEvent(msg["seat"], msg["text"], msg["version"]))
+                if self.keeper is not None:
+                    self.keeper.action(msg["seat"], msg["text"], msg["version"])
             elif what == "hand_over":
                 self._events.append(HandOverEvent(msg["hand_number"]))
             elif what == "game_over":
                 self._events.append(GameOverEvent(msg["winner"]))
+                if self.keeper is not None:
+                    self.keeper.game_over()
             elif what == "start":
                 self.started = True
         elif kind == STATUS:
@@ -145,6 +155,14 @@ class _MessageSession:
             if code in ("shutdown", "timeout"):
                 fatal = False  # the link reports what follows: reconnecting, then back or gone
             self._events.append(ErrorEvent(_JOIN_MESSAGES.get(code, msg["message"]), fatal))
+
+    def keep_finished_game(self) -> None:
+        """Keep this game when it ends, like a local one (see ``krook.session.lan_games``)."""
+        if self.keeper is None:
+            self.keeper = self._keeper()
+
+    def _keeper(self) -> LanKeeper:
+        return LanKeeper()  # a client: only what its seat saw
 
     def _drain(self) -> list[SessionEvent]:
         events, self._events = self._events, []
@@ -298,6 +316,9 @@ class HostSession(_MessageSession):
         if seat not in self._seats:  # a host with no human seat watches the public table
             return self.host.public_view()
         return super().view(seat)
+
+    def _keeper(self) -> LanKeeper:
+        return LanKeeper(self.host.finished_game)  # the host: the whole game
 
     def seat_status(self, seat: int) -> str:
         statuses = self.host.snapshot().statuses

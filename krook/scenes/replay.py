@@ -20,6 +20,7 @@ from krook import storage
 from krook.render.palette import COLOUR_NAMES
 from krook.session import finished
 from krook.session.replay import Frame, Replay
+from krook.session.seat_replay import SeatReplay, is_seat_record
 from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
 
@@ -50,7 +51,10 @@ def describe_action(players: list[str], seat: int | None, action: str) -> str:
     if verb == "pass":
         return f"{who} passed"
     if verb == "discard":
-        return f"{who} buried {len(arg.split())} cards"
+        # the public form of a burial says how many cards ("discard 5 cards"), a full record which ones
+        words = arg.split()
+        count = int(words[0]) if words and words[0].isdigit() else len(words)
+        return f"{who} buried {count} cards"
     if verb == "trump":
         return f"{who} named {COLOUR_NAMES.get(arg, arg)} trump"
     if verb == "call":
@@ -67,11 +71,13 @@ class ReplayScene(Scene):
         self, services: Services, record: dict[str, Any], title: str = "", humans: tuple[int, ...] = ()
     ) -> None:
         super().__init__(services)
-        self.replay = Replay(record)  # raises RecordError for a record that does not replay
+        # raises RecordError for a record that does not replay; a LAN seat's record shows that seat's cards only
+        self.replay: Replay | SeatReplay = SeatReplay(record) if is_seat_record(record) else Replay(record)
         self.title = title or ("Finished game" if self.replay.finished else "Game in progress")
         self.step = 0
         # "all" hands face up, a seat's own cards, or "public" (the only choice for a game in progress)
-        self.shown: int | str = "all" if self.replay.may_show_hands else "public"
+        own = self.replay.own_seat
+        self.shown: int | str = "all" if self.replay.may_show_hands else ("public" if own is None else own)
         self.toast: tuple[str, float] | None = None
         self._frame: Frame | None = None
         self.humans = tuple(humans)
@@ -152,6 +158,10 @@ class ReplayScene(Scene):
         self.go(starts[hand + 1] - 1 if hand + 1 < len(starts) else len(self.replay) - 1)
 
     def cycle_shown(self) -> None:
+        if self.replay.own_seat is not None:
+            name = self.replay.players[self.replay.own_seat]
+            self.toast = (f"Only {name}'s own cards were kept from this LAN game.", 3.0)
+            return
         if not self.replay.may_show_hands:
             self.toast = ("This game is still in progress: its hands stay hidden.", 3.0)
             return
@@ -177,13 +187,13 @@ class ReplayScene(Scene):
         for i, b in enumerate(self.hand_btns):
             b.style = "primary" if i == hand else "secondary"
             b.visible = i in shown
-        # The review solves with every card known: only for a finished game.
-        self.review_btn.enabled = self.replay.finished
+        # The review solves with every card known: only for a finished game whose every hand was kept.
+        self.review_btn.enabled = self.replay.finished and self.replay.own_seat is None
         self.export_btn.enabled = self.replay.finished
 
     def review(self) -> None:
         """The hand review of the hand on the table, for the seat shown (else the first human's)."""
-        if not self.replay.finished:
+        if not self.replay.finished or isinstance(self.replay, SeatReplay):
             return
         from .review import ReviewScene
 
@@ -403,7 +413,7 @@ class ReplayScene(Scene):
         w = surface.get_width()
         m = t.px(18)
         pos = self.replay.positions[frame.step]
-        total = len(self.replay.record["hands"][pos.hand].get("actions", []))
+        total = self.replay.actions_in(pos.hand)
         lines = [
             (self.title, "label", p.text, True),
             (
@@ -427,7 +437,11 @@ class ReplayScene(Scene):
             y += lh
         said = describe_action(view.players, frame.actor, frame.action) if frame.action else "The deal"
         t.text(surface, said, (w / 2, m), "title", p.text, True, anchor="midtop")
-        if not self.replay.may_show_hands:
+        if self.replay.own_seat is not None:
+            name = view.players[self.replay.own_seat]
+            note = f"A LAN game as {name} saw it: the other players' cards were never on this computer"
+            t.text(surface, note, (w / 2, m + t.px(44)), "caption", p.accent, anchor="midtop")
+        elif not self.replay.may_show_hands:
             note = "Game in progress: only what everyone at the table saw is shown"
             t.text(surface, note, (w / 2, m + t.px(44)), "caption", p.accent, anchor="midtop")
 

@@ -87,6 +87,7 @@ def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, n
     """Replace ``scene`` (and the lobby under it when ``replace_below``) with the table on ``session``."""
     from .table import TableScene
 
+    session.keep_finished_game()  # the finished game joins the list of games and the history
     table = TableScene(scene.services, session)
     for seat in range(len(session.players)):
         table.state.status[seat] = session.seat_status(seat)

@@ -44,6 +44,7 @@ class FinishedGame:
     winner: int | None
     hands: int
     undos: int
+    seat_only: int | None = None  # a LAN game kept by a client: the seat whose view alone was kept
 
     @property
     def date_text(self) -> str:
@@ -133,9 +134,53 @@ def _entry(path: Path, data: dict[str, Any]) -> FinishedGame:
             winner=winner if isinstance(winner, int) and not isinstance(winner, bool) else None,
             hands=int(s.get("hands", 0)),
             undos=int(s.get("undos", 0)),
+            seat_only=_seat_only(s.get("seat_only")),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise FinishedGameError(f"{path.name} has a damaged summary: {exc}") from None
+
+
+def _seat_only(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 8 else None
+
+
+def keep_seat_record(record: dict[str, Any], now: float | None = None) -> Path:
+    """Store what one seat of a finished LAN game saw (a seat record: no other seat's cards)."""
+    from .seat_replay import SeatReplay
+
+    try:
+        replay = SeatReplay(record)
+    except KrookError as exc:
+        raise FinishedGameError(f"the LAN game's record does not hold together: {exc}") from None
+    last = replay.views[-1]
+    if last.winner is None:
+        raise FinishedGameError("only a finished game is kept")
+    now = time.time() if now is None else now
+    summary = {
+        "finished_at": now,
+        "players": list(last.players),
+        "humans": [replay.own_seat],
+        "preset": last.preset,
+        "columns": list(last.columns),
+        "scores": list(last.scores),
+        "winner": last.winner,
+        "hands": last.hand_number,
+        "undos": 0,
+        "seat_only": replay.own_seat,
+    }
+    path = _new_file(games_dir(), time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + "-lan")
+    storage.save_json(path, KIND, VERSION, {"summary": summary, "record": record})
+    prune()
+    return path
+
+
+def _new_file(folder: Path, stem: str) -> Path:
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path
 
 
 def list_games() -> list[FinishedGame]:
@@ -156,9 +201,24 @@ def load_kept(path: Path) -> dict[str, Any]:
     except storage.StorageError as exc:
         raise FinishedGameError(str(exc)) from None
     record = data.get("record")
-    check_record(record, path.name)
+    check_any(record, path.name)
     assert isinstance(record, dict)
     return record
+
+
+def check_any(record: object, name: str) -> None:
+    """A game record, or a seat record of a LAN game: raises FinishedGameError when it does not replay."""
+    from .seat_replay import is_seat_record
+
+    if is_seat_record(record):
+        from .seat_replay import SeatReplay
+
+        try:
+            SeatReplay(record)  # type: ignore[arg-type]
+        except KrookError as exc:
+            raise FinishedGameError(f"{name} does not replay: {exc}") from None
+        return
+    check_record(record, name)
 
 
 def check_record(record: object, name: str) -> Match:
@@ -180,18 +240,31 @@ def load_record_file(path: Path) -> dict[str, Any]:
         raise FinishedGameError(f"{path.name} is not a readable record: {exc}") from None
     if isinstance(data, dict) and isinstance(data.get("record"), dict):
         data = data["record"]  # a kept game or an autosave wraps its record
-    check_record(data, path.name)
+    check_any(data, path.name)
     assert isinstance(data, dict)
     return data
 
 
 def export(record: dict[str, Any], folder: Path | None = None) -> Path:
-    """Write a finished game's record as a plain ``krook-record/1`` file to share; returns the file."""
-    match = check_record(record, "the record")
-    if not match.is_over:
+    """Write a finished game's record as a plain ``krook-record/1`` file to share (a LAN seat's record as a
+    ``krook-seat-record/1`` file); returns the file."""
+    from .seat_replay import SeatReplay, is_seat_record
+
+    kind = "krook-record"
+    if is_seat_record(record):
+        try:
+            seat_replay = SeatReplay(record)
+        except KrookError as exc:
+            raise FinishedGameError(f"the record does not replay: {exc}") from None
+        over, players = seat_replay.finished, seat_replay.players
+        kind = "krook-seat-record"
+    else:
+        match = check_record(record, "the record")
+        over, players = match.is_over, match.players
+    if not over:
         raise FinishedGameError("only a finished game can be exported")
     folder = folder or export_dir()
-    names = "-".join(re.sub(r"[^A-Za-z0-9]+", "", p)[:10] or "player" for p in match.players)
+    names = "-".join(re.sub(r"[^A-Za-z0-9]+", "", p)[:10] or "player" for p in players)
     stem = f"krook-{time.strftime('%Y%m%d-%H%M%S')}-{names}"
     path = folder / f"{stem}.json"
     n = 1
@@ -199,5 +272,5 @@ def export(record: dict[str, Any], folder: Path | None = None) -> Path:
         path = folder / f"{stem}-{n}.json"
         n += 1
     # A record's own "format" member is "krook-record/1", so the storage layer's tag is the record's tag.
-    storage.save_json(path, "krook-record", 1, record)
+    storage.save_json(path, kind, 1, record)
     return path

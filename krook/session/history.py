@@ -10,12 +10,15 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from krook import paths, storage
-from krook.rules import Match
+from krook.rules import Rules
+from krook.rules.scoring import HandResult
+from krook.rules.settings import from_overrides
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +250,51 @@ def save_history(history: History, path: Path | None = None) -> None:
     history_file(path).save(history.to_dict())
 
 
-def score_series(match: Match) -> list[list[int]]:
+class ScoredGame(Protocol):
+    """What the history counts of a finished game: a ``Match``, or what one LAN seat saw (``SeatGame``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def preset(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def results(self) -> Sequence[HandResult]: ...
+    def column_label(self, column: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class SeatGame:
+    """A finished LAN game as a client saw it: the score sheet, the players and the rules (no cards)."""
+
+    rules: Rules
+    players: list[str]
+    preset: str
+    winner: int | None
+    results: list[HandResult]
+    columns: list[str]
+
+    def column_label(self, column: int) -> str:
+        return self.columns[column] if 0 <= column < len(self.columns) else f"Column {column + 1}"
+
+
+def game_from_seat_record(record: dict[str, Any]) -> SeatGame:
+    """The history's view of a checked seat record (``krook.session.lan_games``)."""
+    last = record["views"][-1]
+    return SeatGame(
+        rules=from_overrides(Rules(), record["rules"]),
+        players=[str(p) for p in record["players"]],
+        preset=str(record["preset"]),
+        winner=last.get("winner"),
+        results=[HandResult.from_dict(dict(r)) for r in record["results"]],
+        columns=[str(c) for c in last["columns"]],
+    )
+
+
+def score_series(match: ScoredGame) -> list[list[int]]:
     """Each score column's running total after every scored hand."""
     totals = [0] * match.rules.team_count
     series = [list(totals)]
@@ -257,7 +304,7 @@ def score_series(match: Match) -> list[list[int]]:
     return series
 
 
-def add_game(history: History, match: Match, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
+def add_game(history: History, match: ScoredGame, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
     """Count a finished game for each human seat (a bot's seat has no history)."""
     rules = match.rules
     series = score_series(match)
@@ -323,7 +370,7 @@ def _partner(record: PlayerRecord, name: str) -> Partner:
 
 
 def record_game(
-    match: Match, humans: list[int], undos: int = 0, at: float = 0.0, path: Path | None = None
+    match: ScoredGame, humans: list[int], undos: int = 0, at: float = 0.0, path: Path | None = None
 ) -> None:
     """Load the history, count this game, save it, holding the file's lock so two running copies of Krook
     can't lose each other's games. Raises ``storage.StorageError`` when the disk fails or the lock stays

@@ -27,6 +27,8 @@ class Position:
 class Replay:
     """A record opened for watching. Positions are numbered 0 .. ``len(self) - 1``."""
 
+    own_seat: int | None = None  # a full record: every seat's cards are known (``SeatReplay`` has one seat's)
+
     def __init__(self, record: dict[str, Any]) -> None:
         self.record = copy.deepcopy(record)
         full = match_from_record(self.record)  # raises RecordError when the record is bad
@@ -93,6 +95,9 @@ class Replay:
             action=self.action_text(step),
             hands=hands,
         )
+
+    def actions_in(self, hand: int) -> int:
+        return len(self.record["hands"][hand].get("actions", []))
 
     def hand_of(self, step: int) -> int:
         return self.positions[max(0, min(step, len(self) - 1))].hand

@@ -1,0 +1,152 @@
+"""LAN games kept like local ones: the host keeps the full record, a client keeps only what its seat saw.
+
+A client never receives another seat's cards, so what it keeps is a *seat record* (``krook-seat-record/1``):
+the views the host sent its seat, one per action, with the public text of each action (a burial says how many
+cards, never which). Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
+the review needs every hand. The host's screen keeps the game's full record, counted for its own players.
+
+The sessions call :class:`LanKeeper` (``see`` every view, ``action`` every action event, ``game_over`` once);
+the files are written on a short-lived thread so a slow disk never holds up a frame.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from krook import storage
+from krook.rules import Match, SeatView
+
+from . import finished, history
+
+log = logging.getLogger(__name__)
+
+SEAT_FORMAT = "krook-seat-record/1"
+MAX_VIEWS = 20000  # far more actions than any game has: a host flooding views can't fill the disk
+
+
+class SeatRecorder:
+    """Collects one seat's views of a LAN game, action by action."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.views: list[dict[str, Any]] = []
+        self.actions: dict[int, tuple[int, str]] = {}  # view version -> (seat, public action text)
+        self._last: tuple[int, int] = (-1, -1)  # (hand number, version) of the last view kept
+        self.last_view: SeatView | None = None
+
+    def see(self, view: SeatView) -> None:
+        if view.seat is None:
+            return
+        if self.seat is None:
+            self.seat = view.seat
+        if view.seat != self.seat:
+            return
+        key = (view.hand_number, view.version)
+        if key < self._last:
+            return  # an older view sent again (a reconnection): the table has moved on since
+        data = view.to_dict()
+        data["results_count"] = len(view.results)
+        data["results"] = []  # the score sheet is kept once, from the last view
+        if key == self._last and self.views:
+            self.views[-1] = data  # the same moment again (a status change, a reconnection): the newer copy
+        elif len(self.views) < MAX_VIEWS:
+            self.views.append(data)
+        self._last = key
+        self.last_view = view
+
+    def action(self, seat: int, text: str, version: int) -> None:
+        if len(self.actions) < MAX_VIEWS:
+            self.actions[version] = (seat, text)
+
+    def record(self) -> dict[str, Any]:
+        """The seat record: the views, each with the action that led to it, and the final score sheet."""
+        last = self.last_view
+        assert last is not None and self.seat is not None
+        views = []
+        told: set[int] = set()
+        for data in self.views:
+            # the action that led to a view; a new deal shares its version with the last card before it
+            version = int(data["version"])
+            actor = self.actions.get(version) if version not in told else None
+            told.add(version)
+            views.append(dict(data, actor=actor[0] if actor else None, action=actor[1] if actor else ""))
+        return {
+            "format": SEAT_FORMAT,
+            "seat": self.seat,
+            "players": list(last.players),
+            "preset": last.preset,
+            "rules": dict(last.rules),
+            "results": [dict(r) for r in last.results],
+            "views": views,
+        }
+
+
+class LanKeeper:
+    """The hook the LAN sessions call. ``full_record`` is the host's way to read its finished game and the
+    seats played at its computer (None on a client, which keeps its own seat's views)."""
+
+    def __init__(self, full_record: Callable[[], tuple[Match, list[int]] | None] | None = None) -> None:
+        self.recorder = SeatRecorder()
+        self.full_record = full_record
+        self.kept = False
+        self.error: str | None = None
+        self._writer: threading.Thread | None = None
+
+    def see(self, view: SeatView) -> None:
+        if self.full_record is None:
+            self.recorder.see(view)
+            if view.winner is not None and view.seat == self.recorder.seat:
+                self.game_over()  # a client keeps its game at the last view (it follows the game-over event)
+
+    def action(self, seat: int, text: str, version: int) -> None:
+        if self.full_record is None:
+            self.recorder.action(seat, text, version)
+
+    def game_over(self) -> None:
+        """Keep the finished game once (the game-over event can come again after a reconnection)."""
+        if self.kept:
+            return
+        at = time.time()
+        if self.full_record is not None:
+            got = self.full_record()
+            if got is None or not got[0].is_over:
+                return
+            match, humans = got
+            job: Callable[[], None] = lambda: _keep_full(match, humans, at)  # noqa: E731
+        else:
+            view = self.recorder.last_view
+            if view is None or view.winner is None:
+                return  # the last view is not in yet: kept when it arrives (``see`` then ``game_over``)
+            record = self.recorder.record()
+            job = lambda: _keep_seat(record, at)  # noqa: E731
+        self.kept = True
+        self._writer = threading.Thread(target=self._write, args=(job,), name="krook-keep-lan", daemon=True)
+        self._writer.start()
+
+    def _write(self, job: Callable[[], None]) -> None:
+        try:
+            job()
+        except (storage.StorageError, finished.FinishedGameError) as exc:
+            log.error("the finished LAN game could not be kept: %s", exc)
+            self.error = f"The finished game could not be kept: {exc}"
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait for the files to be written (tests); True when done."""
+        writer = self._writer
+        if writer is not None:
+            writer.join(timeout)
+        return writer is None or not writer.is_alive()
+
+
+def _keep_full(match: Match, humans: list[int], at: float) -> None:
+    finished.keep(match, humans, 0, at)
+    history.record_game(match, humans, 0, at)
+
+
+def _keep_seat(record: dict[str, Any], at: float) -> None:
+    finished.keep_seat_record(record, at)
+    history.record_game(history.game_from_seat_record(record), [int(record["seat"])], 0, at)

@@ -1,0 +1,105 @@
+"""Watching a seat record (what one seat of a LAN game saw): its views one after another, as a replay.
+
+A seat record holds no other seat's cards, so its replay shows the public table and that seat's hand only;
+it is checked like a host's message (the file may come from anyone) before anything is drawn.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from krook.rules import SeatView
+from krook.rules.errors import RecordError
+
+from .lan_games import MAX_VIEWS, SEAT_FORMAT
+from .replay import Frame, Position
+
+
+def is_seat_record(record: object) -> bool:
+    return isinstance(record, dict) and record.get("format") == SEAT_FORMAT
+
+
+def check_seat_record(record: object) -> tuple[int, list[SeatView]]:
+    """(the seat, its views with the score sheet as it stood at each); raises RecordError saying what is wrong."""
+    from krook.net.checks import HostMessageError, check_result, check_view
+
+    if not is_seat_record(record):
+        raise RecordError(f"not a seat record (its format should be {SEAT_FORMAT!r})")
+    assert isinstance(record, dict)
+    seat, raw_views, raw_results = record.get("seat"), record.get("views"), record.get("results")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 8:
+        raise RecordError(f"the seat record's seat {seat!r} is not a seat")
+    if not isinstance(raw_views, list) or not 1 <= len(raw_views) <= MAX_VIEWS:
+        raise RecordError("the seat record holds no views, or far too many")
+    if not isinstance(raw_results, list) or len(raw_results) > MAX_VIEWS:
+        raise RecordError("the seat record's score sheet is not a list")
+    try:
+        results = [check_result(r) for r in raw_results]
+        views = []
+        for raw in raw_views:
+            if not isinstance(raw, dict):
+                raise RecordError("a view of the seat record is not an object")
+            count = raw.get("results_count")
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= len(results):
+                raise RecordError(f"a view counts {count!r} score-sheet rows of {len(results)}")
+            body = {k: v for k, v in raw.items() if k not in ("results_count", "actor", "action")}
+            view = check_view(dict(body, results=[]))
+            if view.seat != seat:
+                raise RecordError(f"a view of seat {view.seat} in seat {seat}'s record")
+            views.append(dataclasses.replace(view, results=results[:count]))
+    except HostMessageError as exc:
+        raise RecordError(f"the seat record does not hold together: {exc}") from None
+    return seat, views
+
+
+class SeatReplay:
+    """A seat record opened for watching; the same surface as :class:`krook.session.replay.Replay`."""
+
+    may_show_hands = False
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = copy.deepcopy(record)
+        self.own_seat, self.views = check_seat_record(self.record)
+        last = self.views[-1]
+        self.finished = last.winner is not None
+        self.players = list(last.players)
+        self.preset = last.preset
+        self.actors: list[tuple[int | None, str]] = []
+        n = len(self.players)
+        for raw in self.record["views"]:
+            actor, action = raw.get("actor"), raw.get("action")
+            ok = isinstance(actor, int) and not isinstance(actor, bool) and 0 <= actor < n
+            text = action if isinstance(action, str) and len(action) <= 60 and action.isprintable() else ""
+            self.actors.append((actor if ok else None, text if ok else ""))
+        self.positions: list[Position] = []
+        self.hand_starts: list[int] = []
+        numbers: list[int] = []
+        for step, view in enumerate(self.views):
+            if not numbers or view.hand_number != numbers[-1]:
+                numbers.append(view.hand_number)
+                self.hand_starts.append(step)
+            self.positions.append(Position(len(numbers) - 1, step - self.hand_starts[-1]))
+
+    def __len__(self) -> int:
+        return len(self.views)
+
+    @property
+    def hands(self) -> int:
+        return len(self.hand_starts)
+
+    def actions_in(self, hand: int) -> int:
+        end = self.hand_starts[hand + 1] if hand + 1 < len(self.hand_starts) else len(self.views)
+        return end - self.hand_starts[hand] - 1
+
+    def frame(self, step: int, seat: int | None = None) -> Frame:
+        """The seat's own view at ``step`` (``seat`` is ignored: only the recorded seat's cards are known)."""
+        step = max(0, min(step, len(self) - 1))
+        view = self.views[step]
+        actor, action = self.actors[step]
+        hands = [list(view.hand) if s == self.own_seat else [] for s in range(len(self.players))]
+        return Frame(step=step, view=view, seat=self.own_seat, actor=actor, action=action, hands=hands)
+
+    def hand_of(self, step: int) -> int:
+        return self.positions[max(0, min(step, len(self) - 1))].hand

@@ -1,0 +1,165 @@
+"""LAN games are kept like local ones: the host keeps the whole record, a client only what its seat saw.
+
+A whole game on loopback between the host's own screen (seat 0) and a client (seat 1), both keeping; then the
+kept games are listed, counted in the history and watched through the real scenes, and the client's record is
+checked view by view against what its seat was allowed to see.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from scene_helpers import button, click, key, make_app
+
+from krook.net import Host, RemoteSession
+from krook.net.testing import ClientBot, drive
+from krook.session import finished, history
+from krook.session.replay import Replay
+
+FAST = dict(bind="127.0.0.1", port=0, discovery_port=None, bot_delay=0.0)
+
+
+@pytest.fixture
+def lan_game(home):
+    host = Host.new_game("human,lan,bot:simple,bot:simple", seed=11, target=150, host_name="Hostess", **FAST)
+    host.start()
+    local = host.local_session("Hostess")
+    remote = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
+    try:
+        local.keep_finished_game()
+        remote.keep_finished_game()
+        local.seat = 0  # what ClientBot reads to know its seat
+        bots = [ClientBot(local, "simple", seed=1), ClientBot(remote, "simple", seed=2)]
+        assert drive(bots, lambda: all(b.game_over for b in bots), timeout=240)
+        # the last messages (the client's last view comes after the game-over event) and the files
+        assert drive(bots, lambda: remote.keeper is not None and remote.keeper.kept, timeout=10)
+        assert local.keeper is not None and local.keeper.kept and local.keeper.wait()
+        assert remote.keeper.wait() and remote.keeper.error is None and local.keeper.error is None
+        yield host, local, remote
+    finally:
+        remote.close()
+        host.stop()
+
+
+def test_both_sides_keep_the_game_and_count_it_in_the_history(lan_game):
+    host, _local, _remote = lan_game
+    full = host.protocol.match.to_record()
+    games = finished.list_games()
+    assert len(games) == 2
+    by_kind = {g.seat_only: g for g in games}
+    assert set(by_kind) == {None, 1}
+    hosted, client = by_kind[None], by_kind[1]
+    # the host: the whole record, its own seat the human one
+    assert finished.load_kept(hosted.path) == json.loads(json.dumps(full))
+    assert hosted.humans == (0,) and hosted.players[0] == "Hostess"
+    # the client: its seat's record, with the same result
+    seat_record = finished.load_kept(client.path)
+    assert seat_record["format"] == "krook-seat-record/1" and seat_record["seat"] == 1
+    assert (client.scores, client.winner) == (hosted.scores, hosted.winner)
+    # both players' history on this computer counts the game once
+    book = history.load_history()
+    match = host.protocol.match
+    for name, seat in (("Hostess", 0), ("Ann", 1)):
+        record = book.player(name)
+        assert record is not None
+        stats = record.presets["kentucky-discard"]
+        assert stats.games == 1 and stats.won == int(match.winner == match.rules.side_of(seat))
+        assert stats.hands == sum(1 for r in match.results if not r.thrown_in)
+        assert stats.bid == sum(1 for r in match.results if r.bidder == seat)
+
+
+def test_the_clients_record_holds_exactly_what_its_seat_saw(lan_game):
+    host, _local, _remote = lan_game
+    (client,) = [g for g in finished.list_games() if g.seat_only == 1]
+    seat_record = finished.load_kept(client.path)
+    # the truth: the seat's view at every moment of the host's game
+    truth = {}
+    replay = Replay(host.protocol.match.to_record())
+    for step in range(len(replay)):
+        m = replay.match_at(step)
+        view = m.view(1).to_dict()
+        truth[(view["hand_number"], view["version"])] = view
+    deals = [entry["deal"] for entry in replay.record["hands"]]
+    assert len(seat_record["views"]) >= 20
+    for stored in seat_record["views"]:
+        key_ = (stored["hand_number"], stored["version"])
+        assert key_ in truth
+        expected = dict(truth[key_], results=[])
+        got = {k: v for k, v in stored.items() if k not in ("results_count", "actor", "action")}
+        assert json.loads(json.dumps(got)) == json.loads(json.dumps(expected))
+        deal = deals[stored["hand_number"] - 1]
+        own = set(deal["hands"][1]) | (set(deal["nest"]) if stored["bidder"] == 1 else set())
+        assert set(stored["hand"]) <= own  # its own cards (and the nest it took up), never another seat's
+    # a burial is kept as a count of cards, never the cards
+    assert all(
+        not v["action"].startswith("discard") or v["action"].endswith(" cards") for v in seat_record["views"]
+    )
+    assert seat_record["results"] == json.loads(
+        json.dumps([r.to_dict() for r in host.protocol.match.results])
+    )
+
+
+class FaceSpy:
+    def __init__(self, cards):
+        self.cards = cards
+        self.faces: set[str] = set()
+
+    def face(self, code, height):
+        self.faces.add(code)
+        return self.cards.face(code, height)
+
+    def __getattr__(self, name):
+        return getattr(self.cards, name)
+
+
+def test_watch_the_clients_game_with_only_its_own_cards_face_up(lan_game):
+    from krook.scenes.games_list import GamesScene
+    from krook.scenes.replay import ReplayScene
+
+    app = make_app()
+    click(app, button(app.stack.top, "Watch a game").rect.center)
+    games = app.stack.top
+    assert isinstance(games, GamesScene)
+    row = next(i for i, (_text, g) in enumerate(games.entries) if getattr(g, "seat_only", None) == 1)
+    assert "LAN, as Ann" in games.entries[row][0]
+    games.select(row)
+    click(app, games.watch_btn.rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.replay.own_seat == 1 and replay.shown == 1
+    assert not replay.review_btn.enabled and not replay.show_btn.enabled
+    spy = FaceSpy(app.services.cards)
+    app.services.cards = spy
+    for _ in range(len(replay.replay)):
+        spy.faces.clear()
+        app.frame([], dt=0.02)
+        view = replay.frame.view
+        public = {c for _s, c in view.trick} | {c for t in view.tricks for _s, c in t.cards}
+        assert spy.faces <= set(view.hand) | public | set(view.nest) | set(view.buried)
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_r)  # no review: the other hands were never on this computer
+    assert app.stack.top is replay
+    key(app, pygame.K_a)
+    assert replay.shown == 1 and "Only Ann's own cards" in replay.toast[0]
+    # exported, it is a seat record that opens again
+    click(app, replay.export_btn.rect.center)
+    (path,) = (finished.export_dir()).glob("*.json")
+    assert finished.load_record_file(path)["format"] == "krook-seat-record/1"
+
+
+def test_the_app_turns_keeping_on_for_every_lan_table(home):
+    from krook.scenes.table import TableScene
+    from krook.scenes.waiting_room import open_lan_table
+
+    host = Host.new_game("lan,bot:simple,bot:simple,bot:simple", seed=3, **FAST).start()
+    remote = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
+    try:
+        app = make_app()
+        assert remote.keeper is None  # off until a table of the app opens on the session
+        open_lan_table(app.stack.top, remote)
+        app.frame([], dt=0.02)
+        assert isinstance(app.stack.top, TableScene) and remote.keeper is not None
+    finally:
+        remote.close()
+        host.stop()
