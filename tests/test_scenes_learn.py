@@ -120,3 +120,112 @@ def test_the_guided_hand_is_never_saved(home):
     assert s.submit(0, "bid 70") is None
     assert not has_saved_game()
     assert s.undo(0) == "there is no undo in the guided hand"
+
+
+def _learn_scene_loop(app, act):
+    """Follow the guided hand to its end, calling ``act(table, lesson)`` whenever the player is to do
+    something; returns the end scene."""
+    from krook.scenes.tutorial import TutorialEndScene, TutorialTable
+
+    table = app.stack.top
+    assert isinstance(table, TutorialTable)
+    session = table.session
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, TutorialEndScene):
+            return top, session
+        lesson = session.current
+        view = table.view
+        if top is table and (
+            session.waiting or (table.idle and view.to_act == 0 and (view.legal or view.discard))
+        ):
+            act(table, lesson)
+        settle(app, 3)
+    raise AssertionError(f"the guided hand did not end; the note says {session.current}")
+
+
+def test_a_new_player_finishes_the_guided_hand_with_the_keyboard_only():
+    from test_keyboard_play import move_focus_to
+
+    from krook.scenes.table import TableScene
+    from krook.scenes.tutorial import TutorialTable
+
+    app = make_app()
+    title = app.stack.top
+    learn = button(title, "Learn to play")
+    for _ in range(len(title.focus.widgets)):
+        if title.focus.focused is learn:
+            break
+        key(app, pygame.K_DOWN)
+    assert title.focus.focused is learn
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert isinstance(app.stack.top, TutorialTable)
+
+    def act(table, lesson):
+        if table.session.waiting:
+            key(app, pygame.K_RETURN)  # Continue
+            return
+        _verb, _, arg = (lesson.expect if lesson is not None and lesson.expect else "").partition(" ")
+        view = table.view
+        if view.phase == "bidding":
+            for digit in arg or str(view.legal_actions().bids()[0]):
+                key(app, getattr(pygame, f"K_{digit}"), digit)
+            key(app, pygame.K_RETURN)
+        elif view.phase == "discard":
+            for code in arg.split():
+                move_focus_to(app, table, code)
+                key(app, pygame.K_SPACE, " ")
+            key(app, pygame.K_TAB)
+            key(app, pygame.K_RETURN)
+        elif view.phase == "trump":
+            key(app, pygame.K_b, "b")
+        else:
+            card = arg or next(a.split()[1] for a in view.legal if a.startswith("play "))
+            move_focus_to(app, table, card)
+            key(app, pygame.K_RETURN)
+
+    _end, session = _learn_scene_loop(app, act)
+    assert [lesson.key for lesson in session.lessons][: session.index][-1] == "free"
+    assert not session.refusal  # every move was the one the note asked for
+    key(app, pygame.K_RETURN)  # Play a game: the focus starts on it
+    settle(app, 5)
+    game = app.stack.top
+    assert type(game) is TableScene and not isinstance(game, TutorialTable)
+    game.session.close()
+
+
+def test_a_new_player_finishes_the_guided_hand_with_the_mouse_only():
+    from krook.scenes.table import TableScene
+    from krook.scenes.tutorial import TutorialTable
+
+    app = make_app()
+    click(app, button(app.stack.top, "Learn to play").rect.center)
+    settle(app)
+    assert isinstance(app.stack.top, TutorialTable)
+
+    def act(table, lesson):
+        if table.session.waiting:
+            click(app, table.continue_btn.rect.center)
+            return
+        _verb, _, arg = (lesson.expect if lesson is not None and lesson.expect else "").partition(" ")
+        view = table.view
+        if view.phase == "bidding":
+            click(app, button(table, "Bid").rect.center)  # the panel starts at the least bid: the lesson's
+        elif view.phase == "discard":
+            for code in arg.split():
+                click_card(app, table, code)
+            click(app, button(table, "Bury").rect.center)
+        elif view.phase == "trump":
+            click(app, button(table, "Black").rect.center)
+        else:
+            card = arg or next(a.split()[1] for a in view.legal if a.startswith("play "))
+            click_card(app, table, card)
+
+    end, session = _learn_scene_loop(app, act)
+    assert [lesson.key for lesson in session.lessons][: session.index][-1] == "free"
+    click(app, end.play_btn.rect.center)
+    settle(app, 5)
+    game = app.stack.top
+    assert type(game) is TableScene and not isinstance(game, TutorialTable)
+    game.session.close()

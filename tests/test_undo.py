@@ -121,3 +121,42 @@ def test_a_bot_thinking_during_the_undo_is_forgotten():
     assert not [e for e in events if getattr(e, "seat", None) == 1 and hasattr(e, "text")]
     assert match_from_record(s.match.to_record()).hand.actions == []
     s.close()
+
+
+def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
+    """A game with one move taken back: the kept game, its line in Watch a game and the history say so."""
+    import random
+
+    from scene_helpers import button, click, make_app
+
+    from krook.bots import BotContext, make_bot
+    from krook.scenes.games_list import GamesScene
+    from krook.session import finished, history
+
+    s = session()
+    assert s.submit(0, "bid 70") is None
+    run_bots(s)
+    assert s.undo(0) is None and s.undos == 1
+    bot = make_bot("simple")
+    rng = random.Random(4)
+    for _ in range(5000):
+        m = s.match
+        if m.is_over:
+            break
+        if m.phase.value == "hand_over":
+            s.next_hand()
+        elif m.to_act == 0:
+            assert s.submit(0, bot.choose(s.view(0), BotContext(rng, budget_s=0.1))) is None
+        else:
+            run_bots(s)
+    assert s.match.is_over
+    s.flush()
+    s.close()
+    (kept,) = finished.list_games()
+    assert kept.undos == 1
+    you = history.load_history().player(s.players[0])
+    assert you is not None and you.undos == 1
+    app = make_app()
+    click(app, button(app.stack.top, "Watch a game").rect.center)
+    games = app.stack.top
+    assert isinstance(games, GamesScene) and "1 undo" in games.entries[0][0]
