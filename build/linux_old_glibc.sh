@@ -27,6 +27,7 @@ FLOOR=2.31
 JOBS=2
 REF=HEAD
 OUT="$REPO/dist"
+CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; cat <<EOF
 
@@ -41,6 +42,8 @@ Options (defaults in brackets):
   --jobs N            make -j N, compiled under nice -n 15 [$JOBS]
   --ref REF           commit to build [$REF]
   --out DIR           where dist/krook and the zip are copied [$OUT]
+  --ca-bundle FILE    CA certificates pip uses inside the chroot, e.g. with a TLS-inspecting proxy
+                      ("none": the chroot's own) [$CA_BUNDLE]
 EOF
 }
 
@@ -56,6 +59,7 @@ while [ $# -gt 0 ]; do
     --jobs) JOBS=$2; shift 2 ;;
     --ref) REF=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
+    --ca-bundle) CA_BUNDLE=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "linux_old_glibc.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -73,7 +77,8 @@ command -v debootstrap >/dev/null || die "debootstrap is missing (apt-get instal
 case "$ROOT/" in "$REPO"/*) die "--root must be outside the repository ($REPO)" ;; esac
 [ "$ROOT" != / ] || die "--root must not be /"
 
-in_chroot() { chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 "$@"; }
+chroot_env=(HOME=/root PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 PIP_DISABLE_PIP_VERSION_CHECK=1)
+in_chroot() { chroot "$ROOT" /usr/bin/env -i "${chroot_env[@]}" "$@"; }
 
 mounted=()
 cleanup() {
@@ -97,6 +102,10 @@ if [ ! -x "$ROOT/usr/bin/gcc" ]; then
     "$SUITE" "$ROOT" "$MIRROR"
 fi
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"  # pip inside the chroot reaches PyPI
+if [ "$CA_BUNDLE" != none ] && [ -s "$CA_BUNDLE" ]; then
+  cp "$CA_BUNDLE" "$ROOT/etc/ssl/certs/krook-build-ca.crt"
+  chroot_env+=(PIP_CERT=/etc/ssl/certs/krook-build-ca.crt)
+fi
 # debootstrap made the device nodes (null, zero, urandom, ...); the host's /dev is not bound in, so nothing
 # mounted here can shadow the host's own.
 [ -c "$ROOT/dev/null" ] || die "$ROOT/dev/null is missing: debootstrap did not finish; delete $ROOT and retry"
@@ -116,7 +125,7 @@ if [ ! -x "$ROOT$PREFIX/bin/python$PY_MINOR" ]; then
   fi
   rm -rf "$src/Python-$PY_VERSION" && tar xzf "$tarball" -C "$src"
   in_chroot sh -euc "cd /usr/src/krook-python/Python-$PY_VERSION
-    ./configure --enable-shared --prefix=$PREFIX LDFLAGS=-Wl,-rpath,$PREFIX/lib >configure.log
+    nice -n 15 ./configure --enable-shared --prefix=$PREFIX LDFLAGS=-Wl,-rpath,$PREFIX/lib >configure.log
     nice -n 15 make -j$JOBS >make.log 2>&1 || { tail -40 make.log; exit 1; }
     make install >install.log 2>&1 || { tail -40 install.log; exit 1; }"
 fi
