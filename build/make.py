@@ -5,9 +5,9 @@ result to ``dist/krook-<version>-<platform>.zip`` and prints the sizes. On Linux
 ``install-desktop-entry.sh`` next to the ``krook`` executable, so a player can add Krook to their menu.
 
 On Linux it then prints the highest glibc version the bundle needs and checks it against the floor
-(``--glibc-floor``, default 2.28; ``--strict-glibc`` makes a miss an error, as release builds in the
-manylinux_2_28 container do). On Windows ``--installer`` also runs Inno Setup with the version from
-pyproject.toml.
+(``--glibc-floor``, default 2.31; ``--strict-glibc`` makes a miss an error, as release builds made by
+``build/linux_old_glibc.sh`` in a Debian 11 chroot do). On Windows ``--installer`` also runs Inno Setup
+with the version from pyproject.toml.
 
 Options: ``--no-zip`` skips the zip; ``--dist DIR`` builds somewhere other than ``dist/``;
 ``--entry FILE`` builds from another entry script (development only, e.g. a selftest-only entry).
@@ -48,8 +48,8 @@ def check_glibc(onedir: Path, floor_text: str, strict: bool) -> bool:
         return True
     print("\n".join(lines[:12]))
     print(
-        f"{'ERROR' if strict else 'WARNING'}: this build runs only where glibc >= {show(top)}; build it in the "
-        "manylinux_2_28 container (docs/PACKAGING.md) for the oldest supported systems",
+        f"{'ERROR' if strict else 'WARNING'}: this build runs only where glibc >= {show(top)}; build it with "
+        "build/linux_old_glibc.sh (docs/PACKAGING.md) for the oldest supported systems",
         file=sys.stderr if strict else sys.stdout,
     )
     return False
