@@ -123,9 +123,15 @@ def _plain(value: object) -> bool:
     return True
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.fixture
+def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzzers are about parsing; flushing every example to the disk would only make them slow."""
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=_contents())
-def test_fuzz_load_json_never_crashes(tmp_path: Path, content: bytes) -> None:
+def test_fuzz_load_json_never_crashes(tmp_path: Path, no_fsync: None, content: bytes) -> None:
     path = tmp_path / "fuzz.json"
     for old in tmp_path.iterdir():
         old.unlink()
@@ -144,9 +150,11 @@ def test_fuzz_load_json_never_crashes(tmp_path: Path, content: bytes) -> None:
     assert storage.load_json(path, "settings", 1) == data
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=_contents(), obfuscate=st.booleans())
-def test_fuzz_save_file_keeps_the_good_backup(tmp_path: Path, content: bytes, obfuscate: bool) -> None:
+def test_fuzz_save_file_keeps_the_good_backup(
+    tmp_path: Path, no_fsync: None, content: bytes, obfuscate: bool
+) -> None:
     for old in tmp_path.iterdir():
         old.unlink()
     store = storage.SaveFile(tmp_path / "autosave.json", "settings", 1, backups=1, obfuscate=obfuscate)
