@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from krook.net import Host, RemoteSession, find_games
+from krook.net import Host, JoinError, RemoteSession, find_games
 from krook.net.discovery import GameInfo, parse_answer
 from krook.net.testing import ClientBot, drive, wait_for
 from krook.session.base import ActionEvent, ErrorEvent, GameOverEvent, StatusEvent
@@ -215,3 +215,19 @@ def test_join_errors_are_for_people(cleanup):
         RemoteSession.connect("127.0.0.1", dead_port, "Bob", timeout=1)
     assert gone.value.code == "unreachable"
     assert not any(isinstance(e, ErrorEvent) and e.fatal for e in a.update())
+
+
+def test_a_wrong_room_code_is_told_apart_from_a_missing_one(cleanup):
+    host = start_host("lan,lan,bot:random,bot:random", password="AB12")
+    cleanup.append(host)
+    port = host.address[1]
+    with pytest.raises(JoinError) as missing:
+        RemoteSession.connect("127.0.0.1", port, "Ann")
+    with pytest.raises(JoinError) as wrong:
+        RemoteSession.connect("127.0.0.1", port, "Ann", password="ZZ99")
+    assert missing.value.code == wrong.value.code == "password"
+    assert "has a room code" in str(missing.value)
+    assert "not this game's" in str(wrong.value)
+    session = RemoteSession.connect("127.0.0.1", port, "Ann", password="ab 12")  # case and spaces
+    cleanup.append(session)
+    assert session.seat == 0

@@ -198,7 +198,10 @@ class RemoteSession(_MessageSession):
         try:
             client.connect()
         except JoinError as exc:
-            raise JoinError(exc.code, _JOIN_MESSAGES.get(exc.code, exc.message)) from None
+            message = _JOIN_MESSAGES.get(exc.code, exc.message)
+            if exc.code == "password" and client_options.get("password"):
+                message = "That room code is not this game's: check the code shown on the host's screen."
+            raise JoinError(exc.code, message) from None
         session = cls(client)
         session._pump(wait_for_view=timeout)
         return session
