@@ -29,7 +29,7 @@ REF=HEAD
 OUT="$REPO/dist"
 CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; cat <<EOF
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; cat <<EOF
 
 Options (defaults in brackets):
   --root DIR          chroot folder, outside the repository [$ROOT]
