@@ -33,6 +33,8 @@ def test_gallery_renders_every_scene(tmp_path, monkeypatch):
         "watch-list",
         "replay",
         "replay-in-progress",
+        "replay-lan",
+        "review-par",
         "history",
         "learn",
         "learn-end",

@@ -159,7 +159,14 @@ def test_the_app_turns_keeping_on_for_every_lan_table(home):
         assert remote.keeper is None  # off until a table of the app opens on the session
         open_lan_table(app.stack.top, remote)
         app.frame([], dt=0.02)
-        assert isinstance(app.stack.top, TableScene) and remote.keeper is not None
+        table = app.stack.top
+        assert isinstance(table, TableScene) and remote.keeper is not None
+        # and a LAN table never offers to take a move back: no Undo button, U does nothing
+        app.frame([], dt=0.02)
+        assert not table.undo.offered and not table.undo.button.visible
+        before = remote.view(remote.seat).version
+        key(app, pygame.K_u)
+        assert remote.view(remote.seat).version == before
     finally:
         remote.close()
         host.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -85,3 +86,40 @@ def test_hostile_players_in_a_history_file():
     nasty = {f"p{i}": {"name": "\u202e" * 3 + "x" * 10_000} for i in range(3)}
     book = history.History.from_dict({"players": nasty})
     assert all(len(n) <= 40 and n.isprintable() for n in book.names())
+
+
+def _seat_record() -> dict:
+    from krook.session.lan_games import seat_record_of
+
+    m = Match(get_preset("kentucky-discard").rules, ["A", "B", "C", "D"], seed=4)
+    rng = random.Random(4)
+    for action in ("bid 70", "pass", "pass", "pass"):
+        m.apply(action)
+    while len(m.hand.tricks) < 2:  # the burial, trump and two tricks
+        m.apply(m.legal_actions().sample(rng))
+    return seat_record_of(m.to_record(), 1)
+
+
+SEAT_RECORD = _seat_record()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=6), value=_JUNK)
+def test_a_damaged_lan_seat_record_is_refused_or_shows_only_its_seat(tmp_path, path, value):
+    """A seat record (what one LAN seat saw) from anyone: refused with a reason, or watched showing no card
+    but that seat's own hand and the cards on the table."""
+    from krook.session.seat_replay import SeatReplay
+
+    data = _mutate(SEAT_RECORD, path, value)
+    file = tmp_path / "sent.json"
+    file.write_text(json.dumps(data, allow_nan=True), encoding="utf-8")
+    try:
+        record = finished.load_record_file(file)
+    except finished.FinishedGameError as exc:
+        assert str(exc)
+        return
+    replay = SeatReplay(record)
+    for step in range(len(replay)):
+        frame = replay.frame(step, 0)
+        assert frame.seat == replay.own_seat
+        assert all(cards == [] for s, cards in enumerate(frame.hands) if s != replay.own_seat)

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -25,6 +26,7 @@ from .engine import HandReview, Reviewer
 log = logging.getLogger(__name__)
 
 PROGRESS_EVERY_S = 0.2
+WORKER_NICE = 5  # the worker process's priority below the window's (POSIX; Windows keeps normal priority)
 Send = Callable[[tuple[str, Any]], None]
 
 
@@ -52,6 +54,10 @@ def run_review(reviewer: Reviewer, send: Send) -> None:
 
 def _worker(conn: Connection, record: dict[str, Any], hand_index: int, seat: int, bids: bool) -> None:
     """The worker process: review, sending everything through ``conn``; quits when the window goes away."""
+    if hasattr(os, "nice"):
+        # below the window: on a busy machine the frames come first and the review takes a little longer
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICE)
     lock = threading.Lock()
 
     def send(message: tuple[str, Any]) -> None:

@@ -22,6 +22,7 @@ def finished_games() -> list[Match]:
     from krook.bots import BotContext, make_bot
     from krook.rules import get_preset
     from krook.session import finished, history
+    from krook.session.lan_games import seat_record_of
 
     bot = make_bot("simple")
     book = history.load_history()
@@ -37,6 +38,8 @@ def finished_games() -> list[Match]:
         finished.keep(match, [0], 0, at)
         history.add_game(book, match, [0], 0, at)
         _GAMES.append(match)
+    # the first game once more, as Bob kept it after joining it over the LAN: his own cards only
+    finished.keep_seat_record(seat_record_of(_GAMES[0].to_record(), 1), 1_764_547_200.0 + 2 * 86_400)
     history.save_history(book)
     return _GAMES
 
@@ -58,6 +61,14 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def replay() -> list[Any]:
         scene = ReplayScene(s, finished_games()[0].to_record(), "Finished game")
+        scene.go(15)
+        return [scene]
+
+    def replay_lan() -> list[Any]:
+        from krook.session.lan_games import seat_record_of
+
+        record = seat_record_of(finished_games()[0].to_record(), 1)
+        scene = ReplayScene(s, record, "LAN game, as Bob")
         scene.go(15)
         return [scene]
 
@@ -143,6 +154,7 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "24-watch-list": watch_list,
         "25-replay": replay,
         "26-replay-in-progress": replay_in_progress,
+        "26-replay-lan": replay_lan,
         "27-history": history_screen,
         "28-learn": learn,
         "29-learn-refused": learn_refused,

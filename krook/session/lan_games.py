@@ -19,6 +19,7 @@ from typing import Any
 
 from krook import storage
 from krook.rules import Match, SeatView
+from krook.rules.view import public_action_text
 
 from . import finished, history
 
@@ -83,6 +84,23 @@ class SeatRecorder:
             "results": [dict(r) for r in last.results],
             "views": views,
         }
+
+
+def seat_record_of(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What ``seat`` saw of a recorded game, as a client keeps it (for the gallery and the tests)."""
+    from .replay import Replay
+
+    replay = Replay(record)
+    recorder = SeatRecorder()
+    actor: int | None = None
+    for step in range(len(replay)):
+        match = replay.match_at(step)  # one action on from the last step: no replay from the start
+        text = replay.action_text(step)
+        if text and actor is not None:
+            recorder.action(actor, public_action_text(text), match.version)
+        recorder.see(match.view(seat))
+        actor = match.to_act
+    return recorder.record()
 
 
 class LanKeeper:
