@@ -150,3 +150,20 @@ def test_leaves_the_opponents_auction_alone_with_a_worthless_hand(strength: str)
     for action in ("bid 70", "pass", "bid 75"):
         match.apply(action)
     assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand(strength: str) -> None:
+    # Found in the arena (Kentucky Discard, seed 1, board 28): my partner opens at the minimum, an opponent
+    # overcalls 75, and I hold a middling hand (two aces, no long colour). A minimum opening is no promise of a
+    # strong hand (hard opens 70 with much less), so raising to 80 was set with 20 points; passing is right.
+    middling = ["R7", "R14", "Y7", "Y8", "G7", "G8", "G13", "B10", "B13"]
+    match = Match(
+        PRESETS["kentucky-discard"].rules,
+        first_dealer=0,
+        deal=deal_with("kentucky-discard", {0: middling}, seed=4),
+    )
+    for action in ("pass", "bid 70", "bid 75"):  # seat 1 passes, seat 2 (my partner) opens, seat 3 overcalls
+        match.apply(action)
+    assert match.hand.to_act == 0
+    assert decide(strength, match) == "pass"

@@ -214,10 +214,20 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     return sum((a if a >= amount else -amount) - (total - a) / others for a in results) / len(results)
 
 
-def _heard(k: Knowledge, seat: int, total: float) -> tuple[float | None, float | None]:
+# How far below its bid a seat's hand value may be (fraction of the hand's points): bids are estimates, not
+# promises. A partner's bid is read with more slack: hard itself opens at the minimum with hands worth as little
+# as 50 of 120 (its opening 70s are made 94% of the time against medium), so a partner's opening is no promise of
+# a hand worth 62, and raising on that reading over an overcall with a middling hand was a costly set (arena
+# board 28 of Kentucky Discard, seed 1).
+BID_SLACK = 0.0625
+PARTNER_SLACK = 0.15
+
+
+def _heard(
+    k: Knowledge, seat: int, total: float, slack: float = BID_SLACK
+) -> tuple[float | None, float | None]:
     """What a seat's bids and passes say about its hand value (fraction of the total): (at least, below)."""
     rules = k.rules
-    slack = 0.0625  # an eighth of a hand's value either side: bids are estimates, not promises
     low: float | None = None
     high: float | None = None
     level = rules.min_bid
@@ -233,7 +243,8 @@ def _heard(k: Knowledge, seat: int, total: float) -> tuple[float | None, float |
 
 
 def _heard_value(model: PresetModel, k: Knowledge, seat: int, total: float) -> float:
-    low, high = _heard(k, seat, total)
+    """A partner's expected hand value from its bids and passes."""
+    low, high = _heard(k, seat, total, PARTNER_SLACK)
     return model.expected_value(low, high)
 
 
