@@ -73,3 +73,34 @@ def test_a_log_summarises_like_the_run(tmp_path, capsys) -> None:  # type: ignor
         played["ci95"],
         played["calibration"],
     )
+
+
+def test_a_run_in_parts_logs_the_same_boards(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """--first splits a long run: boards 0-1 and 2-3 logged apart, concatenated, summarise like one run of 4."""
+    common = ["--a", "medium", "--b", "easy", "--deals", "4", "--workers", "1", "--json"]
+    whole, head, tail = tmp_path / "whole.jsonl", tmp_path / "head.jsonl", tmp_path / "tail.jsonl"
+    assert main([*common, "--log", str(whole)]) == 0
+    assert main(["--a", "medium", "--b", "easy", "--deals", "2", "--workers", "1", "--log", str(head)]) == 0
+    assert main([*common, "--first", "2", "--log", str(tail)]) == 0
+    capsys.readouterr()
+
+    def boards(*logs):  # what was played; decision times differ from run to run
+        return [(b["diff"], b["runs"]) for log in logs for b in map(json.loads, log.read_text().splitlines())]
+
+    assert len(boards(whole)) == 4 and boards(whole) == boards(head, tail)
+    assert main([*common, "--first", "4"]) == 2
+    assert "--first and --show name a board" in capsys.readouterr().err
+
+
+def test_show_replays_a_board_action_by_action(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["--a", "medium", "--b", "easy", "--deals", "3", "--show", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("holds ") == 8 and out.count("result: ") == 2
+    # both runs are the same deal with the bots swapped: seat 0 holds the same cards in each
+    holds = [
+        line.split("holds ")[1]
+        for line in out.splitlines()
+        if line.startswith("  seat 0 ") and "holds" in line
+    ]
+    assert len(holds) == 2 and holds[0] == holds[1]
+    assert " bidding " in out and " play " in out

@@ -55,8 +55,10 @@ def _drive(
     times: dict[str, dict[str, list[float]]],
     tag: str,
     budget: float | None,
+    record: list[str] | None = None,
 ) -> None:
-    """Play the current hand to its end, timing every decision; each decision's generator is seeded by ``tag``."""
+    """Play the current hand to its end, timing every decision; each decision's generator is seeded by ``tag``.
+    With ``record``, every decision is appended to it as a line (seat, bot, phase, action)."""
     decision = 0
     while match.hand.to_act is not None:
         seat = match.hand.to_act
@@ -67,6 +69,8 @@ def _drive(
         action = bots[seat].choose(view, ctx)
         ms = (time.perf_counter() - t0) * 1000
         times[names[seat]].setdefault(view.phase.value, []).append(ms)
+        if record is not None:
+            record.append(f"  seat {seat} {names[seat]:<6} {view.phase.value:<8} {action}")
         match.apply(action, seat)
         decision += 1
 
@@ -86,8 +90,8 @@ def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, 
     }
 
 
-def play_board(args: Job) -> dict[str, Any]:
-    """Play one board both ways; return its score and the per-decision records."""
+def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
+    """Play one board both ways; return its score and the per-decision records (every action in ``record``)."""
     preset, a, b, index, deal_seed, budget, samples = args
     rules = PRESETS[preset].rules
     n = rules.players
@@ -98,7 +102,12 @@ def play_board(args: Job) -> dict[str, Any]:
         names = _seating(a, b, n, swap)
         bots = [make_bot(x, samples=samples) for x in names]
         match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
-        _drive(match, bots, names, out["times"], f"{deal_seed}/{int(swap)}", budget)
+        if record is not None:
+            record.append(
+                f"board {index} (deal seed {deal_seed}), {'seats swapped' if swap else 'as dealt'}:"
+            )
+            record += [f"  seat {s} {names[s]:<6} holds {' '.join(match.view(s).hand)}" for s in range(n)]
+        _drive(match, bots, names, out["times"], f"{deal_seed}/{int(swap)}", budget, record)
         result = match.results[-1]
         deltas = result.deltas
         columns = [rules.side_of(s) for s in range(n)]
@@ -112,6 +121,8 @@ def play_board(args: Job) -> dict[str, Any]:
         mean_b = sum(deltas[columns[s]] for s in b_seats) / len(b_seats)
         out["runs"].append(_run_record(result, names, mean_a - mean_b))
         out["diff"] += (mean_a - mean_b) / 2
+        if record is not None:
+            record.append(f"  result: {out['runs'][-1]}")
     return out
 
 
@@ -259,11 +270,12 @@ def run_arena(
     samples: int | None = None,
     games: bool = False,
     log: Path | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """``deals`` boards (or, with ``games``, game pairs); each finished board is appended to ``log`` at once,
-    so a stopped run keeps what it played (``krook arena --from-log`` summarises it)."""
+    """``deals`` boards (or, with ``games``, game pairs) from board ``first`` on; each finished board is appended
+    to ``log`` at once, so a stopped run keeps what it played (``krook arena --from-log`` summarises it)."""
     seeds = board_seeds(seed, deals) if not games else [hand_seed(seed + 7919, i) for i in range(deals)]
-    jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)]
+    jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)][first:]
     play = play_game if games else play_board
     started = time.perf_counter()
     boards: list[dict[str, Any]] = []
@@ -352,6 +364,15 @@ def main(argv: Sequence[str]) -> int:
         "--log", type=Path, default=None, help="append each finished board to this JSONL file"
     )
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this board (a long run split in parts: the same boards, logs concatenated)",
+    )
+    parser.add_argument(
+        "--show", type=int, default=None, metavar="BOARD", help="replay one board both ways, every action"
+    )
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
     if opts.from_log is not None:
@@ -377,6 +398,15 @@ def main(argv: Sequence[str]) -> int:
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
         return 2
+    if not 0 <= opts.first < opts.deals or (opts.show is not None and not 0 <= opts.show < opts.deals):
+        print(f"krook arena: --first and --show name a board from 0 to {opts.deals - 1}", file=sys.stderr)
+        return 2
+    if opts.show is not None:
+        record: list[str] = []
+        seed = board_seeds(opts.seed, opts.show + 1)[opts.show]
+        play_board((opts.preset, opts.a, opts.b, opts.show, seed, opts.budget, opts.samples), record)
+        print("\n".join(record))
+        return 0
     summary = run_arena(
         opts.a,
         opts.b,
@@ -388,6 +418,7 @@ def main(argv: Sequence[str]) -> int:
         opts.samples,
         opts.games,
         opts.log,
+        opts.first,
     )
     if opts.json:
         print(json.dumps(summary))
