@@ -50,16 +50,22 @@ def _mutate(record: dict, path: list, value: object) -> dict:
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.lists(st.integers(min_value=0, max_value=20), min_size=1, max_size=5), value=_JUNK)
-def test_a_damaged_record_file_is_refused_or_replays(tmp_path, path, value):
-    data = _mutate(RECORD, path, value)
+def _sent(tmp_path, data: object) -> dict | None:
+    """``data`` written as a file someone sent and opened: the record, or None when refused with a reason."""
     file = tmp_path / "sent.json"
     file.write_text(json.dumps(data, allow_nan=True), encoding="utf-8")
     try:
-        record = finished.load_record_file(file)
+        return finished.load_record_file(file)
     except finished.FinishedGameError as exc:
         assert str(exc)
+        return None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.lists(st.integers(min_value=0, max_value=20), min_size=1, max_size=5), value=_JUNK)
+def test_a_damaged_record_file_is_refused_or_replays(tmp_path, path, value):
+    record = _sent(tmp_path, _mutate(RECORD, path, value))
+    if record is None:
         return
     replay = Replay(record)
     for step in range(len(replay)):
@@ -110,13 +116,8 @@ def test_a_damaged_lan_seat_record_is_refused_or_shows_only_its_seat(tmp_path, p
     but that seat's own hand and the cards on the table."""
     from krook.session.seat_replay import SeatReplay
 
-    data = _mutate(SEAT_RECORD, path, value)
-    file = tmp_path / "sent.json"
-    file.write_text(json.dumps(data, allow_nan=True), encoding="utf-8")
-    try:
-        record = finished.load_record_file(file)
-    except finished.FinishedGameError as exc:
-        assert str(exc)
+    record = _sent(tmp_path, _mutate(SEAT_RECORD, path, value))
+    if record is None:
         return
     replay = SeatReplay(record)
     for step in range(len(replay)):

@@ -193,7 +193,10 @@ class ReplayScene(Scene):
 
     def review(self) -> None:
         """The hand review of the hand on the table, for the seat shown (else the first human's)."""
-        if not self.replay.finished or isinstance(self.replay, SeatReplay):
+        if isinstance(self.replay, SeatReplay):
+            self.toast = ("No review of a LAN game kept from one seat: the other hands were never here.", 4.0)
+            return
+        if not self.replay.finished:
             return
         from .review import ReviewScene
 
