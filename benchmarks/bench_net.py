@@ -3,6 +3,7 @@
     python benchmarks/bench_net.py [--actions 400] [--idle 3]     # round trip (durable saves) + idle CPU
     python benchmarks/bench_net.py --soak 10000                   # host memory after 10,000 bad connections
     python benchmarks/bench_net.py --long-game 2000               # largest frame in a game played to 2,000
+    python benchmarks/bench_net.py --journal 30                   # the host journal's length over 30 hands
 
 Target: p95 round trip <= 20 ms with durable saves (every action synced to the host's journal, on disk, before
 its event goes out; the full save on the saver thread). The round trip is measured from
@@ -183,13 +184,55 @@ def long_game(target: int) -> None:
     print(f"  largest frame sent: {host.largest_frame} bytes (limit 65,540); {host.sent_total} bytes in all")
 
 
+def journal_length(hands: int) -> None:
+    """A host whose seats are all bots plays ``hands`` hands: the journal's length on disk as it goes (it is
+    compacted into the autosave after each hand) and the time to resume the game from its files."""
+    import json
+    import tempfile
+
+    from krook.net.journal import journal_path, read_journal
+
+    save = Path(tempfile.mkdtemp()) / "host.json"
+    host = Host.new_game(
+        "bot:random,bot:random,bot:random,bot:random",
+        seed=9,
+        target=2000,
+        bind="127.0.0.1",
+        port=0,
+        discovery_port=None,
+        bot_delay=0.0,
+        save_path=save,
+    ).start()
+    host.start_now()
+    lengths: list[int] = []
+    deadline = time.monotonic() + 900
+    match = host.protocol.match
+    while len(match.hands) <= hands and not match.is_over and time.monotonic() < deadline:
+        lengths.append(len(read_journal(journal_path(save))))
+        time.sleep(0.02)
+    host.stop()
+    written = json.loads(save.read_text(encoding="utf-8"))["journal"]
+    started = time.perf_counter()
+    Host.resume(save)
+    resume_ms = (time.perf_counter() - started) * 1000
+    print(
+        f"{len(match.hands)} hands, {written} journal lines written in all; the journal held at most "
+        f"{max(lengths)} lines (median {statistics.median(lengths):.0f}); {host.compactions} compactions"
+    )
+    print(f"  resuming from the files: {resume_ms:.0f} ms")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--actions", type=int, default=400)
     p.add_argument("--idle", type=float, default=3.0)
     p.add_argument("--soak", type=int, default=0, help="bad connections to make against krook serve")
     p.add_argument("--long-game", type=int, default=0, help="play one game to this target, report frames")
+    p.add_argument("--journal", type=int, default=0, help="play this many hands, report the journal's length")
     opts = p.parse_args()
+    if opts.journal:
+        journal_length(opts.journal)
+        return 0
     if opts.soak:
         soak(opts.soak)
         return 0
