@@ -156,3 +156,28 @@ def test_icon_outputs() -> None:
     assert ico[:4] == b"\0\0\1\0" and int.from_bytes(ico[4:6], "little") >= 5
     icns = (icon / "krook.icns").read_bytes()
     assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
+
+
+def _under_index(surface: pygame.Surface, flipped: bool) -> int:
+    """Ink pixels in the strip just under a corner numeral (between it and its symbol), at 350 px tall."""
+    if flipped:
+        surface = pygame.transform.rotate(surface, 180)
+    face = PALETTE.card_face
+    count = 0
+    for y in range(64, 68):  # the numeral's cap runs 18..62 at 350 px; the symbol starts below 70
+        for x in range(30, 57):
+            r, g, b, _ = surface.get_at((x, y))
+            if abs(r - face[0]) + abs(g - face[1]) + abs(b - face[2]) > 120:
+                count += 1
+    return count
+
+
+@pytest.mark.parametrize("colour_blind", [False, True], ids=["normal", "colour-blind"])
+def test_six_and_nine_are_underlined_in_both_corners(art: CardArt, colour_blind: bool) -> None:
+    for colour in COLOUR_CODES:
+        for n in (6, 9):
+            face = art.face(f"{colour}{n}", 350, colour_blind)
+            assert _under_index(face, False) > 40, (colour, n, "top-left")
+            assert _under_index(face, True) > 40, (colour, n, "bottom-right")
+        for n in (8, 7):
+            assert _under_index(art.face(f"{colour}{n}", 350, colour_blind), False) < 10, (colour, n)

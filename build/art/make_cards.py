@@ -47,6 +47,7 @@ W, H, RADIUS = 250.0, 350.0, 16.0
 ASSETS = ROOT / "krook" / "assets"
 FONTS = ASSETS / "fonts"
 POINTS = {1: 15, 5: 5, 10: 10, 14: 10}
+UNDERLINED = ("6", "9")  # the numbers that read as each other upside down
 KROOK_POINTS = 20
 
 WHITE: RGB = (255, 255, 255)
@@ -229,10 +230,23 @@ def corner_index(
     tracking = -3.0 if len(label) > 1 else 0.0
     cx, top = 43.0, 18.0
     r = 13.0 if colour_blind else 11.0
-    return [
-        t.text(label, cap, cx, top, hx(ink), tracking=tracking),
-        el("path", d=symbol_path(colour, cx, top + 44 + 9 + r, r), fill=hx(symbol_fill)),
-    ]
+    parts = [t.text(label, cap, cx, top, hx(ink), tracking=tracking)]
+    if label in UNDERLINED:
+        # Upside down in the other corner, a 6 reads as a 9: the bar under the numeral says which is which.
+        bar_w = t.width(label, cap, tracking=tracking) * 0.9
+        parts.append(
+            el(
+                "rect",
+                x=fmt(cx - bar_w / 2),
+                y=top + cap + 2.5,
+                width=fmt(bar_w),
+                height=3.5,
+                rx=1.5,
+                fill=hx(ink),
+            )
+        )
+    parts.append(el("path", d=symbol_path(colour, cx, top + 44 + 9 + r, r), fill=hx(symbol_fill)))
+    return parts
 
 
 def rotated(parts: list[str]) -> str:

@@ -115,6 +115,13 @@ class CardPainter:
         ink = PALETTE.ink(letter, self.colour_blind)
         f = load(max(8, h // 6), True)
         t = f.render(number, True, ink.ink)
+        if number in (
+            "6",
+            "9",
+        ):  # upside down they read as each other: a bar under the numeral tells them apart
+            t = t.copy()
+            bar = max(1, t.get_height() // 14)
+            pygame.draw.rect(t, ink.ink, (0, t.get_height() - bar * 2, t.get_width(), bar))
         s.blit(t, (h // 20, h // 40))
         big = load(max(8, h // 3), True).render(number, True, ink.fill)
         pygame.draw.ellipse(s, ink.light, s.get_rect().inflate(-w // 3, -h // 3))
