@@ -6,8 +6,6 @@ scene, or a card the player may choose), whenever the top scene is waiting for t
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -17,7 +15,16 @@ SIZE = (1280, 720)
 
 
 @pytest.fixture
-def home(home, simple_bots):
+def home(home, simple_bots, monkeypatch):
+    """Bots think inline, on the test's thread: each frame does the same work however loaded the machine is."""
+    from krook.session.local import LocalSession
+
+    new = LocalSession.new.__func__
+
+    def inline(cls, lobby, **kw):
+        return new(cls, lobby, **{**kw, "threaded": False})
+
+    monkeypatch.setattr(LocalSession, "new", classmethod(inline))
     return home
 
 
@@ -127,8 +134,6 @@ def test_keyboard_only_title_to_next_hand(home, rings):
             break
         if not keys.waiting():
             app.frame([], dt=0.05)
-            if table.session.busy:
-                time.sleep(0.001)  # the bots think on a worker thread: let them have real time
             continue
         view = table.view
         phases.add(view.phase)
