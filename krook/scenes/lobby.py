@@ -67,7 +67,7 @@ class LobbyScene(Scene):
         self.seat_rows: list[tuple[TextField, Stepper, Button]] = []
         self.preset_names = list(PRESETS)
         self.preset_stepper = Stepper(
-            [*self.preset_names, "custom"],
+            list(self.preset_names),
             0,
             self._pick_preset,
             lambda v: PRESETS[v].title if v in PRESETS else "Custom",
@@ -108,6 +108,8 @@ class LobbyScene(Scene):
             tooltip="The same deal number gives the same deals: replay a game",
         )
         self._panel = pygame.Rect(0, 0, 0, 0)
+        self._rule_rects: list[tuple[pygame.Rect, Widget]] = []
+        self._mouse: tuple[int, int] | None = None
         self.rebuild()
 
     # -- model ---------------------------------------------------------------------------------------------
@@ -174,8 +176,7 @@ class LobbyScene(Scene):
             widget.tooltip = spec.help
             self.rule_rows.append((spec, widget))
         rules = self.rules()
-        match = matching_preset(rules) if rules else None
-        self.preset_stepper.set_value(match if match else "custom")
+        self._sync_preset(rules)
         self.start_btn.enabled = rules is not None and not self.error
         widgets: list[Widget] = []
         for name, kind, dealer in self.seat_rows:
@@ -244,8 +245,14 @@ class LobbyScene(Scene):
             match = matching_preset(rules) if rules else None
             if match and match != self.lobby.preset:
                 self.lobby.preset, self.lobby.overrides = match, {}
-            self.preset_stepper.set_value(match if match else "custom")
+            self._sync_preset(rules)
             self.start_btn.enabled = rules is not None
+
+    def _sync_preset(self, rules: Rules | None) -> None:
+        """The preset shown: the one these rules are, else Custom, which is offered only while it is true."""
+        match = matching_preset(rules) if rules else None
+        self.preset_stepper.values = [*self.preset_names, *([] if match else ["custom"])]
+        self.preset_stepper.set_value(match or "custom")
 
     def _set_seed(self, text: str) -> None:
         self.lobby.seed = int(text) if text.isdigit() else None
@@ -293,6 +300,8 @@ class LobbyScene(Scene):
         if e.type == pygame.MOUSEWHEEL and self._panel.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll - e.y * self.theme.px(60))
             return True
+        if e.type == pygame.MOUSEMOTION:
+            self._mouse = e.pos
         handled = self.focus.handle_event(e)
         if e.type == pygame.KEYDOWN:
             self._scroll_to_focus()
@@ -315,65 +324,84 @@ class LobbyScene(Scene):
         from .menu import begin_screen, bottom_bar, screen_margin, titled_panel
 
         t = begin_screen(self, surface, "New game")
-        p = t.p
         w, h = surface.get_size()
         margin = screen_margin(t)
         if self.resume_btn.visible:
             self.resume_btn.rect = pygame.Rect(0, 0, t.px(380), t.px(46))
             self.resume_btn.rect.topright = (w - margin, margin)
-        # Seats
-        left = pygame.Rect(margin, t.px(84), round(w * 0.42), h - t.px(84) - t.px(100))
+        top = t.px(84)
+        left = pygame.Rect(margin, top, round(w * 0.42), h - top - t.px(100))
+        right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, left.h)
+        self._draw_seats(surface, left)
+        titled_panel(t, surface, right, "House rules")
+        self._draw_rules(surface, right)
+        bottom_bar(t, surface, [(self.start_btn, 220), (self.back_btn, 140)])
+        if self.hosting() and not self.error:
+            self._draw_host_fields(surface, margin, self.back_btn.rect.left - t.px(16))
+        if self.error:
+            lh = t.font("body").get_linesize()
+            lines = t.wrap("Can't start: " + self.error, self.back_btn.rect.left - margin * 2, "body")[:2]
+            y = self.back_btn.rect.centery - lh * len(lines) // 2
+            for i, line in enumerate(lines):
+                t.text(surface, line, (margin, y + i * lh), "body", t.p.danger, True)
+        non_rule = [wd for wd in self.focus.widgets if all(wd is not rw for _, rw in self.rule_rows)]
+        focused = self.focus.focused
+        for wd in non_rule:
+            if wd.visible:
+                wd.draw(surface, t, wd is focused)
+        self._draw_tip(surface)
+
+    def _draw_seats(self, surface: pygame.Surface, left: pygame.Rect) -> None:
+        """The seats, one row each, and the deal number under them, all inside the left panel."""
+        from .menu import titled_panel
+
+        t = self.theme
+        p = t.p
         titled_panel(t, surface, left, "Seats")
         team = self.current_values().get("partnership") == "fixed"
-        row_h = t.px(58)
+        note_h = t.px(28) if team else 0
+        field_h = t.px(42)
         y = left.y + t.px(62)
+        room = left.bottom - y - note_h - field_h - t.px(28)
+        row_h = max(t.px(36), min(t.px(58), room // max(1, len(self.seat_rows))))
+        pad = max(t.px(3), row_h // 10)
         for i, (name, kind, dealer) in enumerate(self.seat_rows):
             if team:
-                chip = pygame.Rect(left.x + t.px(16), y + t.px(12), t.px(8), row_h - t.px(28))
+                chip = pygame.Rect(left.x + t.px(16), y + pad * 2, t.px(8), row_h - pad * 4)
                 pygame.draw.rect(
                     surface, (86, 160, 220) if i % 2 == 0 else (232, 150, 70), chip, border_radius=t.px(4)
                 )
-            name.rect = pygame.Rect(left.x + t.px(32), y + t.px(6), round(left.w * 0.32), row_h - t.px(16))
+            name.rect = pygame.Rect(left.x + t.px(32), y + pad, round(left.w * 0.32), row_h - pad * 2)
             kind.rect = pygame.Rect(
-                name.rect.right + t.px(12), y + t.px(6), round(left.w * 0.36), row_h - t.px(16)
+                name.rect.right + t.px(12), y + pad, round(left.w * 0.36), row_h - pad * 2
             )
             dealer.rect = pygame.Rect(
-                kind.rect.right + t.px(12),
-                y + t.px(6),
-                left.right - kind.rect.right - t.px(28),
-                row_h - t.px(16),
+                kind.rect.right + t.px(12), y + pad, left.right - kind.rect.right - t.px(28), row_h - pad * 2
             )
             y += row_h
         if team:
-            t.text(
-                surface,
-                "Partners sit across: blue seats play together against orange.",
-                (left.x + t.px(20), y + t.px(6)),
-                "caption",
-                p.text_muted,
-            )
-            y += t.px(28)
-        # Preset + seed under the seats
+            note = "Partners sit across: blue seats play together against orange."
+            if t.font("caption").size(note)[0] > left.w - t.px(40):
+                note = "Blue seats play together against orange."
+            t.text(surface, note, (left.x + t.px(20), y + t.px(4)), "caption", p.text_muted)
+            y += note_h
         y += t.px(12)
-        t.text(surface, "Rules", (left.x + t.px(20), y), "title", p.text, True)
-        y += t.px(44)
-        self.preset_stepper.rect = pygame.Rect(left.x + t.px(20), y, left.w - t.px(40), t.px(44))
-        y += t.px(52)
-        preset = PRESETS.get(self.preset_stepper.value)
-        desc = (
-            preset.description
-            if preset
-            else "Your own house rules: changed from " + PRESETS[self.lobby.preset].title + "."
+        self.seed_field.rect = pygame.Rect(0, y, min(t.px(170), left.w // 3), field_h)
+        self.seed_field.rect.right = left.right - t.px(20)
+        t.text(
+            surface,
+            "Deal number",
+            (left.x + t.px(20), self.seed_field.rect.centery),
+            "body",
+            p.text,
+            anchor="midleft",
         )
-        for line in t.wrap(desc, left.w - t.px(40), "caption")[:3]:
-            t.text(surface, line, (left.x + t.px(20), y), "caption", p.text_muted)
-            y += t.font("caption").get_linesize()
-        y += t.px(14)
-        t.text(surface, "Deal number", (left.x + t.px(20), y + t.px(10)), "body", p.text)
-        self.seed_field.rect = pygame.Rect(left.x + t.px(180), y, t.px(170), t.px(42))
-        # House rules panel (scrolls)
-        right = pygame.Rect(left.right + margin, t.px(84), w - left.right - margin * 2, left.h)
-        titled_panel(t, surface, right, "House rules")
+
+    def _draw_rules(self, surface: pygame.Surface, right: pygame.Rect) -> None:
+        """The preset (at a fixed place, so repeated clicks on its arrows stay on them), what it is, and the
+        rules list, which scrolls."""
+        t = self.theme
+        p = t.p
         t.text(
             surface,
             "Hover or focus a rule to read it",
@@ -382,7 +410,15 @@ class LobbyScene(Scene):
             p.text_muted,
             anchor="topright",
         )
-        inner = pygame.Rect(right.x + t.px(8), right.y + t.px(58), right.w - t.px(16), right.h - t.px(66))
+        y = right.y + t.px(58)
+        self.preset_stepper.rect = pygame.Rect(right.x + t.px(12), y, right.w - t.px(24), t.px(44))
+        y = self.preset_stepper.rect.bottom + t.px(6)
+        lh = t.font("caption").get_linesize()
+        for line in t.wrap(self.preset_description(), right.w - t.px(32), "caption")[:2]:
+            t.text(surface, line, (right.x + t.px(16), y), "caption", p.text_muted)
+            y += lh
+        y = self.preset_stepper.rect.bottom + t.px(6) + lh * 2 + t.px(6)  # two lines kept: the list stays put
+        inner = pygame.Rect(right.x + t.px(8), y, right.w - t.px(16), right.bottom - t.px(8) - y)
         self._panel = inner
         self._row_h = t.px(52)
         total = self._row_h * len(self.rule_rows)
@@ -390,24 +426,30 @@ class LobbyScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(inner)
         ctrl_w = round(inner.w * 0.38)
+        self._rule_rects = []
         for i, (spec, widget) in enumerate(self.rule_rows):
             ry = inner.y + i * self._row_h - self.scroll
             row = pygame.Rect(inner.x, ry, inner.w, self._row_h)
-            widget.visible = inner.colliderect(row) and row.top >= inner.top - self._row_h // 2
+            # A row shows only whole: a control cut by the panel's edge would be half a button.
+            widget.visible = inner.contains(row)
+            if widget.visible:
+                self._rule_rects.append((row, widget))
             if i % 2 == 0:
                 pygame.draw.rect(surface, (34, 45, 56), row, border_radius=t.px(8))
             changed = spec.name in self.lobby.overrides
+            widget.rect = pygame.Rect(
+                row.right - ctrl_w - t.px(10), row.y + t.px(8), ctrl_w, self._row_h - t.px(16)
+            )
+            label_room = widget.rect.x - row.x - t.px(24)
+            role = "body" if t.font("body", changed).size(spec.label)[0] <= label_room else "caption"
             t.text(
                 surface,
                 spec.label,
                 (row.x + t.px(14), row.centery),
-                "body",
+                role,
                 p.accent if changed else p.text,
                 changed,
                 anchor="midleft",
-            )
-            widget.rect = pygame.Rect(
-                row.right - ctrl_w - t.px(10), row.y + t.px(8), ctrl_w, self._row_h - t.px(16)
             )
         for _, widget in self.rule_rows:
             if widget.visible:
@@ -419,35 +461,49 @@ class LobbyScene(Scene):
             pygame.draw.rect(
                 surface, (90, 104, 118), (right.right - t.px(6), bar_y, t.px(4), bar_h), border_radius=t.px(2)
             )
-        # Bottom bar
-        bottom_bar(t, surface, [(self.start_btn, 220), (self.back_btn, 140)])
-        if self.hosting() and not self.error:
-            self._draw_host_fields(surface, margin, self.back_btn.rect.left - t.px(16))
-        if self.error:
-            lines = t.wrap("Can't start: " + self.error, self.back_btn.rect.left - margin * 2, "body")
-            for i, line in enumerate(lines[:2]):
-                t.text(
-                    surface,
-                    line,
-                    (margin, h - t.px(70) + i * t.font("body").get_linesize()),
-                    "body",
-                    p.danger,
-                    True,
-                )
-        non_rule = [wd for wd in self.focus.widgets if all(wd is not rw for _, rw in self.rule_rows)]
-        focused = self.focus.focused
-        for wd in non_rule:
-            if wd.visible:
-                wd.draw(surface, t, wd is focused)
-        hovered = next((wd for _, wd in self.rule_rows if wd.visible and wd.hover), None)
-        tip_for = hovered or (focused if any(focused is rw for _, rw in self.rule_rows) else None)
-        for field_ in (self.seed_field, self.name_field, self.grace_stepper):
-            if tip_for is None and field_.visible and field_.hover:
-                tip_for = field_
-        if tip_for is not None and tip_for.tooltip:
-            from krook.ui import draw_tooltip
 
-            draw_tooltip(surface, t, tip_for.tooltip, tip_for.rect, t.px(420))
+    def preset_description(self) -> str:
+        preset = PRESETS.get(self.preset_stepper.value)
+        if preset is not None:
+            return preset.description
+        base = PRESETS[self.lobby.preset]
+        changed = self.changed_rules()
+        labels = ", ".join(spec.label for spec in SETTING_SPECS if spec.name in changed)
+        return f"Your own house rules, changed from {base.title}: {labels}."
+
+    def changed_rules(self) -> set[str]:
+        """The rules whose values differ from the lobby's preset (compared value by value, not by edits)."""
+        preset = PRESETS[self.lobby.preset].rules.to_dict()
+        values = self.current_values()
+        return {name for name, value in values.items() if name in preset and preset[name] != value}
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """A rule's explanation while the pointer is on its row (name or control) or the row has the focus."""
+        from krook.ui import draw_tooltip
+
+        t = self.theme
+        focused = self.focus.focused
+        mouse = self._mouse
+        anchor: pygame.Rect | None = None
+        tip = ""
+        for row, widget in self._rule_rects:
+            if mouse is not None and row.collidepoint(mouse) and self._panel.collidepoint(mouse):
+                anchor, tip = row, widget.tooltip
+        if anchor is None:
+            for row, widget in self._rule_rects:
+                if widget is focused and not self._pointer_on_widget():
+                    anchor, tip = row, widget.tooltip
+        if anchor is None:
+            for field_ in (self.seed_field, self.name_field, self.grace_stepper):
+                if field_.visible and field_.hover:
+                    anchor, tip = field_.rect, field_.tooltip
+        if anchor is not None and tip:
+            draw_tooltip(surface, t, tip, anchor, t.px(420))
+
+    def _pointer_on_widget(self) -> bool:
+        return self._mouse is not None and any(
+            wd.visible and wd.rect.collidepoint(self._mouse) for wd in self.focus.widgets
+        )
 
     def _draw_host_fields(self, surface: pygame.Surface, x: int, right: int) -> None:
         """The game's name and the seat grace period, in the bottom bar left of Back."""

@@ -39,16 +39,22 @@ def draw_nest_pile(t: TableState, surface: pygame.Surface) -> None:
     back_h = t.layout.back_h
     back = t.services.cards.back(back_h)
     cx, cy = t.layout.center
+    pile = []
     for i in range(count):
-        surface.blit(back, back.get_rect(center=(round(cx - (count - 1) * 3 + i * 6), round(cy - i * 2))))
+        pile.append(back.get_rect(center=(round(cx - (count - 1) * 3 + i * 6), round(cy - i * 2))))
+        surface.blit(back, pile[-1])
+    if pile:
+        t.boxes["nest"] = pile[0].unionall(pile)
     if count == nest and not t.deal.running:
-        t.theme.text(
-            surface,
-            "Nest",
-            (cx, cy + back_h / 2 + t.theme.px(6)),
-            "caption",
-            t.theme.p.text_muted,
-            anchor="midtop",
+        t.boxes["nest"].union_ip(
+            t.theme.text(
+                surface,
+                "Nest",
+                (cx, cy + back_h / 2 + t.theme.px(6)),
+                "caption",
+                t.theme.p.text_muted,
+                anchor="midtop",
+            )
         )
 
 
@@ -116,33 +122,34 @@ class BuryDecision(HandDecision):
         view = t.view
         bh = theme.px(48)
         count = int((view.discard or {}).get("count", 0))
-        rect = pygame.Rect(0, 0, theme.px(560), theme.px(96))
-        rect.midbottom = (w // 2, t.layout.panel_bottom)
-        self.rect = rect
-        theme.panel(surface, rect)
-        theme.text(
-            surface,
-            f"Choose {count} cards to bury — {len(t.selected)} of {count} chosen",
-            (rect.x + theme.px(18), rect.y + theme.px(14)),
-            "body",
-            p.text,
-            True,
+        pad = theme.px(16)
+        width = theme.px(560)
+        room = width - pad * 3 - theme.px(150)  # the text's column, left of the Bury button
+        heading = theme.wrap(
+            f"Choose {count} cards to bury — {len(t.selected)} of {count} chosen", room, "body", True
         )
         reason = (view.discard or {}).get(
             "reason"
         ) or "Point cards you bury go to whoever takes the last trick."
-        for i, line in enumerate(theme.wrap(reason, rect.w - theme.px(200), "caption")[:2]):
-            theme.text(
-                surface,
-                line,
-                (rect.x + theme.px(18), rect.y + theme.px(44) + i * theme.px(18)),
-                "caption",
-                p.text_muted,
-            )
+        notes = theme.wrap(reason, room, "caption")[:2]
+        body_lh, caption_lh = theme.font("body", True).get_linesize(), theme.font("caption").get_linesize()
+        height = max(theme.px(96), pad * 2 + body_lh * len(heading) + theme.px(4) + caption_lh * len(notes))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        self.rect = rect
+        theme.panel(surface, rect)
+        y = rect.y + pad
+        for line in heading:
+            theme.text(surface, line, (rect.x + pad, y), "body", p.text, True)
+            y += body_lh
+        y += theme.px(4)
+        for line in notes:
+            theme.text(surface, line, (rect.x + pad, y), "caption", p.text_muted)
+            y += caption_lh
         btn = t.panel.widgets[0]
         assert isinstance(btn, Button)
         btn.rect = pygame.Rect(0, 0, theme.px(150), bh)
-        btn.rect.midright = (rect.right - theme.px(16), rect.centery)
+        btn.rect.midright = (rect.right - pad, rect.centery)
         btn.enabled = len(t.selected) == count
         btn.label = "Bury"
 

@@ -431,6 +431,14 @@ class ReplayScene(Scene):
             lines.append((f"{view.players[view.bidder]} bid {view.bid}{trump}", "body", p.text, False))
         for label, score in zip(view.columns, view.scores, strict=False):
             lines.append((f"{label}: {score}", "body", p.text, False))
+        note = ""  # in the box, where it can cover nothing
+        if self.replay.own_seat is not None:
+            name = view.players[self.replay.own_seat]
+            note = f"A LAN game as {name} saw it: the other players' cards were never on this computer"
+        elif not self.replay.may_show_hands:
+            note = "Game in progress: only what everyone at the table saw is shown"
+        if note:
+            lines += [(piece, "caption", p.accent, False) for piece in t.wrap(note, t.px(352), "caption")]
         lh = t.font("body").get_linesize()
         box = pygame.Rect(m, m, t.px(380), lh * len(lines) + t.px(20))
         t.panel(surface, box, alpha=215)
@@ -440,13 +448,6 @@ class ReplayScene(Scene):
             y += lh
         said = describe_action(view.players, frame.actor, frame.action) if frame.action else "The deal"
         t.text(surface, said, (w / 2, m), "title", p.text, True, anchor="midtop")
-        if self.replay.own_seat is not None:
-            name = view.players[self.replay.own_seat]
-            note = f"A LAN game as {name} saw it: the other players' cards were never on this computer"
-            t.text(surface, note, (w / 2, m + t.px(44)), "caption", p.accent, anchor="midtop")
-        elif not self.replay.may_show_hands:
-            note = "Game in progress: only what everyone at the table saw is shown"
-            t.text(surface, note, (w / 2, m + t.px(44)), "caption", p.accent, anchor="midtop")
 
     def _draw_hand_picker(self, surface: pygame.Surface) -> None:
         """The hand buttons in a panel at the top right: the hand on the table is gold."""

@@ -575,7 +575,8 @@ class TableScene(Scene):
             if t.rel(seat) != 0:
                 plate_pos = hand_fan.draw_opponent_backs(t, surface, seat)
                 hud.draw_plate(t, surface, seat, plate_pos)
-        draw_nest_pile(t, surface)
+        if not self._panel_shown():  # the centre panel would sit on the nest, which shows through it
+            draw_nest_pile(t, surface)
         draw_trick(t, surface)
         if t.deal.running:
             t.deal.draw_flying_card(t, surface)
@@ -623,9 +624,14 @@ class TableScene(Scene):
     def _draw_hand(self, surface: pygame.Surface) -> None:
         hand_fan.draw_hand(self.state, surface)
 
+    def _panel_shown(self) -> bool:
+        """This frame draws the decision panel (the viewer's own decision, behind no curtain)."""
+        t = self.state
+        return bool(t.panel_kind) and t.my_turn and t.private(t.viewer, "decision")
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         t = self.state
-        if not t.panel_kind or not t.my_turn or not t.private(t.viewer, "decision"):
+        if not self._panel_shown():
             return
         decision = self.decision
         if decision is not None:

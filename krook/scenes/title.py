@@ -139,14 +139,22 @@ class TitleScene(MenuScene):
             anchor="bottomright",
         )
         if self.services.messages:
-            msg = self.services.messages[0]
-            lines = t.wrap(msg, t.px(700))
-            lh = t.font("body").get_linesize()
-            rect = pygame.Rect(0, 0, t.px(740), lh * len(lines) + t.px(24))
-            rect.midbottom = (w // 2, h - t.px(40))
-            t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
-            for i, line in enumerate(lines):
-                t.text(surface, line, (rect.centerx, rect.y + t.px(12) + i * lh), "body", anchor="midtop")
+            self._draw_message(surface, self.services.messages[0])
+
+    def _draw_message(self, surface: pygame.Surface, msg: str) -> None:
+        """The oldest message, beside the column of buttons (never over one), level with its top."""
+        t = self.theme
+        w = surface.get_width()
+        column = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+        margin = t.px(24)
+        pad = t.px(12)
+        width = min(t.px(420), w - column.right - margin * 2)
+        lines = t.wrap(msg, width - pad * 2)
+        lh = t.font("body").get_linesize()
+        rect = pygame.Rect(column.right + margin, column.top, width, lh * len(lines) + pad * 2)
+        t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
+        for i, line in enumerate(lines):
+            t.text(surface, line, (rect.x + pad, rect.y + pad + i * lh), "body")
 
     def _draw_fan(self, surface: pygame.Surface, cx: int, cy: int) -> None:
         h = self.theme.px(120)

@@ -155,8 +155,12 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     def title() -> list[Any]:
         return [TitleScene(s)]
 
-    def lobby() -> list[Any]:
-        return [LobbyScene(s)]
+    def lobby(preset: str = "") -> list[Any]:
+        scene = LobbyScene(s)
+        if preset:
+            scene.preset_stepper.set_value(preset)
+            scene._pick_preset(preset)
+        return [scene]
 
     def deal() -> list[Any]:
         session = build_session()
@@ -369,6 +373,8 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     return {
         "01-title": title,
         "02-lobby": lobby,
+        "02-lobby-five-handed": lambda: lobby("five-handed"),
+        "02-lobby-six-handed": lambda: lobby("six-handed"),
         "03-deal": deal,
         "04-bidding": bidding,
         "05-nest": nest,

@@ -164,7 +164,11 @@ class Button(Widget):
             )
         elif self.hover:
             pygame.draw.rect(surface, (255, 255, 255), r, max(1, theme.px(1)), border_radius=radius)
-        role = "label" if r.h >= theme.px(44) else "body"
+        roles = ("label", "body", "caption") if r.h >= theme.px(44) else ("body", "caption")
+        # The largest text that fits the button (a long label in a narrow column steps down a size).
+        role = next(
+            (ro for ro in roles if theme.font(ro, True).size(self.label)[0] <= r.w - theme.px(8)), "caption"
+        )
         theme.text(surface, self.label, r.center, role, ink, bold=True, anchor="center")
         if focused:
             draw_focus_ring(surface, theme, r, radius)
@@ -239,6 +243,8 @@ class Stepper(Widget):
         self.on_change = on_change
         self.fmt = fmt
         self.wrap = wrap
+        self._role_key: tuple[Any, ...] | None = None
+        self._role = "body"
 
     @property
     def value(self) -> Any:
@@ -256,6 +262,17 @@ class Stepper(Widget):
         if new != self.index:
             self.index = new
             self.on_change(self.value)
+
+    def font_role(self, theme: Theme) -> str:
+        """One text size for every value (body, or caption when the widest value needs it), so a row of
+        steppers over the same values reads alike whichever value each shows."""
+        room = self.rect.w - self.rect.h * 2
+        key = (room, theme.font_px("body"), tuple(self.values))
+        if self._role_key != key:
+            font = theme.font("body", True)
+            widest = max((font.size(self.fmt(v))[0] for v in self.values), default=0)
+            self._role_key, self._role = key, "body" if widest <= room else "caption"
+        return self._role
 
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         s = self.rect.h
@@ -302,11 +319,7 @@ class Stepper(Widget):
             ]
             pygame.draw.polygon(surface, col, pts)
         label = self.fmt(self.value) if self.values else ""
-        font_role = "body"
-        surf = theme.render(label, font_role, ink, bold=True)
-        if surf.get_width() > r.w - left.w * 2:
-            font_role = "caption"
-        theme.text(surface, label, r.center, font_role, ink, bold=True, anchor="center")
+        theme.text(surface, label, r.center, self.font_role(theme), ink, bold=True, anchor="center")
         if focused:
             draw_focus_ring(surface, theme, r, radius)
 
