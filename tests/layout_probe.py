@@ -32,8 +32,9 @@ class ProbeSurface(pygame.Surface):
     def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:  # type: ignore[override]
         drawn = super().blit(source, dest, area, special_flags)
         probe = self.probe
-        if probe is not None and probe.active and id(source) in probe.card_ids:
-            probe.add("card", pygame.Rect(drawn), probe.card_ids[id(source)])
+        card = probe.card_ids.get(id(source)) if probe is not None and probe.active else None
+        if probe is not None and card is not None and card[0] is source:
+            probe.add("card", pygame.Rect(drawn), card[1])
         return drawn
 
 
@@ -49,11 +50,12 @@ def _all_widget_classes() -> list[type]:
 
 class Probe:
     def __init__(self, monkeypatch: Any) -> None:
+        self.monkeypatch = monkeypatch
         self.items: list[Drawn] = []
         self.active = False
         self.owners: list[Any] = []
         self.in_tooltip = 0
-        self.card_ids: dict[int, str] = {}
+        self.card_ids: dict[int, tuple[pygame.Surface, str]] = {}  # the surface kept: its id stays its own
         probe = self
 
         original_text = Theme.text
@@ -118,7 +120,7 @@ class Probe:
 
         def wrapped(painter: Any, *args: Any, **kw: Any) -> pygame.Surface:
             surf = method(painter, *args, **kw)
-            probe.card_ids[id(surf)] = f"{name} {args[0] if name == 'face' else ''}".strip()
+            probe.card_ids[id(surf)] = (surf, f"{name} {args[0] if name == 'face' else ''}".strip())
             return surf
 
         return wrapped
@@ -140,13 +142,14 @@ class Probe:
         return surface
 
     # -- the rules --------------------------------------------------------------------------------------
-    def problems(self, window: pygame.Rect, cards_may_overlap_text: bool = False) -> list[str]:
+    def problems(self, window: pygame.Rect, cards_in_motion: bool = False) -> list[str]:
+        """What overlaps what; ``cards_in_motion``: a frame of a card's flight, which may pass over anything."""
         items = self.items
         widgets = [d for d in items if d.kind == "widget"]
         texts = [d for d in items if d.kind == "text" and d.owner is None]
         labels = [d for d in items if d.kind == "text" and d.owner is not None]
         panels = [d for d in items if d.kind == "panel"]
-        cards = [d for d in items if d.kind == "card"]
+        cards = [] if cards_in_motion else [d for d in items if d.kind == "card"]
         out: list[str] = []
 
         def core(d: Drawn) -> pygame.Rect:
@@ -174,10 +177,9 @@ class Probe:
         for c, w in itertools.product(cards, widgets):
             if core(c).colliderect(core(w)):
                 out.append(f"{c.what} {c.rect} overlaps widget {w.what!r} {w.rect}")
-        if not cards_may_overlap_text:
-            for c, t in itertools.product(cards, texts):
-                if core(c).colliderect(core(t)):
-                    out.append(f"{c.what} {c.rect} overlaps text {t.what!r} {t.rect}")
+        for c, t in itertools.product(cards, texts):
+            if core(c).colliderect(core(t)):
+                out.append(f"{c.what} {c.rect} overlaps text {t.what!r} {t.rect}")
         for p in panels:
             for d in [*widgets, *texts, *cards, *panels]:
                 if d is p or not core(d).colliderect(p.rect):

@@ -105,7 +105,9 @@ def test_hard_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     bot = HardBot(samples=4)
     for hand, expected in ((strong, "bid 70"), (weak, "pass")):
         match = _bidding_view("kentucky-discard", hand, [])
-        assert action_text(bot.choose(match.view(match.hand.to_act), BotContext(random.Random(1)))) == expected
+        assert (
+            action_text(bot.choose(match.view(match.hand.to_act), BotContext(random.Random(1)))) == expected
+        )
 
 
 def test_a_partners_bid_raises_what_my_hand_is_worth() -> None:

@@ -118,7 +118,11 @@ class SettingsScene(MenuScene):
             t.p.text_muted,
             anchor="topright",
         )
-        where = [f"{name}: {shown_path(self.locations[name])}" for name in ("Saved games", "Logs")]
+        room = self.done.rect.left - panel.x - t.px(28) - t.px(16)  # clear of Done
+        where = [
+            t.elide(f"{name}: {shown_path(self.locations[name])}", room, "caption")
+            for name in ("Saved games", "Logs")
+        ]
         lh = t.font("caption").get_linesize()
         top = self.done.rect.centery - lh
         for i, line in enumerate(where):

@@ -110,6 +110,19 @@ class Theme:
             lines.append(line)
         return lines
 
+    def elide(self, text: str, width: int, role: str = "body", bold: bool = False) -> str:
+        """``text`` cut to ``width`` pixels with an ellipsis in the middle (a path keeps its start and end)."""
+        font = self.font(role, bold)
+        if font.size(text)[0] <= width:
+            return text
+        head, tail = len(text) // 2, len(text) // 2
+        while head + tail > 1:
+            cut = f"{text[:head]}…{text[len(text) - tail :]}"
+            if font.size(cut)[0] <= width:
+                return cut
+            head, tail = max(0, head - 1), max(0, tail - 1)
+        return "…"
+
     # -- shapes -------------------------------------------------------------------------------------------
     def shadow(
         self,

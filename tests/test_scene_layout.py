@@ -1,0 +1,158 @@
+"""Every scene, laid out from the minimum window to 3840x2160 (and in large text): no button, card or line of
+text overlaps a control or another line, leaves the window, or leaves the panel it is drawn on.
+
+The scenes are the gallery's (``krook gallery``: title, lobby, every decision of the table, score sheet,
+pause, settings, How to play, LAN join / waiting room / help, watch list, replay, history, tutorial, review,
+claims, undo), plus the lobby in every preset, the score sheet of every table size and the title with a
+message. ``layout_probe`` records what each one draws by instrumenting the widgets, the theme's text and
+panels and the card painter."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from layout_probe import Probe
+
+from krook.app import MIN_SIZE
+
+SIZES = [MIN_SIZE, (1280, 720), (1366, 768), (1280, 1024), (2560, 1080), (3840, 2160)]
+LARGE_TEXT_SIZES = [MIN_SIZE, (1920, 1080)]
+# The tutorial's coach note is drawn over the table's upper left, on the left seat and the decision panel:
+# known, and kept here so that the test says so the day it is fixed.
+KNOWN_BROKEN = {"28-learn", "29-learn-refused"}
+# Pictures of a card in flight (the deal, a trick being gathered): the moving card may pass over anything.
+IN_MOTION = {"03-deal", "12-trick-flying"}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    import os
+
+    os.environ["KROOK_HOME"] = str(tmp_path_factory.mktemp("home"))
+    from krook.app import App
+    from krook.settings_store import Settings
+
+    app = App((1280, 720), fullscreen=False, settings=Settings(window_size=(1280, 720)))
+    yield app
+    pygame.quit()
+
+
+def extra_scenes(app):
+    """Scenes the gallery shows in one form only: the lobby per preset, score sheets per table size, the
+    title with a message."""
+    from krook.rules import PRESETS, Phase
+    from krook.scenes.lobby import LobbyScene
+    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.title import TitleScene
+    from krook.tools.gallery import _table, advance, build_session
+
+    s = app.services
+    out = {}
+
+    def lobby(preset):
+        scene = LobbyScene(s)
+        scene._pick_preset(preset)
+        return [scene]
+
+    def sheet(preset):
+        session = build_session(preset, seed=5)
+        advance(session, lambda m: len(m.results) >= 2 and m.phase is Phase.HAND_OVER, limit=2000)
+        table = _table(app, session)
+        return [table, ScoreSheetScene(s, session, table)]
+
+    def title_message():
+        s.messages[:] = [
+            "The saved game could not be read and was set aside. It was kept as save-broken-1.json."
+        ]
+        return [TitleScene(s)]
+
+    for preset in PRESETS:
+        out[f"lobby {preset}"] = lambda p=preset: lobby(p)
+    for preset in ("three-handed", "five-handed", "six-handed", "call-partner"):
+        out[f"score sheet {preset}"] = lambda p=preset: sheet(p)
+    out["title with a message"] = title_message
+    return out
+
+
+def check(app, name, build):
+    probe = Probe(pytest.MonkeyPatch())
+    services = app.services
+    found = []
+    drawn = 0
+    try:
+        stack = build()
+        for large in (False, True):
+            services.theme.large_text = large
+            services.theme._fonts.clear()
+            services.theme._text_cache.clear()
+            for size in LARGE_TEXT_SIZES if large else SIZES:
+                probe.draw_stack(stack, size)
+                drawn += 1
+                window = pygame.Rect((0, 0), size)
+                moving = name in IN_MOTION
+                found += [
+                    f"{name} {size}{' large text' if large else ''}: {p}"
+                    for p in probe.problems(window, cards_in_motion=moving)
+                ]
+        for scene in stack:
+            session = getattr(scene, "session", None)
+            if session is not None:
+                session.close()
+    finally:
+        probe.monkeypatch.undo()
+        services.theme.large_text = False
+        services.theme._fonts.clear()
+        services.messages.clear()
+    return found, drawn, len(probe.items)
+
+
+def run_all(app, builders):
+    problems, checked = [], 0
+    for name, build in builders.items():
+        found, drawn, items = check(app, name, build)
+        assert items, f"{name}: nothing recorded"
+        if name in KNOWN_BROKEN:
+            assert found, f"{name} now lays out cleanly: take it off KNOWN_BROKEN"
+            continue
+        problems += found
+        checked += drawn
+    return problems, checked
+
+
+def test_every_gallery_scene_at_every_size(app):
+    from krook.tools.gallery import scenes
+
+    builders = scenes(app)
+    problems, checked = run_all(app, builders)
+    assert not problems, "\n".join(problems[:40])
+    assert len(builders) >= 35
+    assert checked >= (len(builders) - len(KNOWN_BROKEN)) * (len(SIZES) + len(LARGE_TEXT_SIZES))
+
+
+def test_lobby_in_every_preset_score_sheets_and_title_message(app):
+    builders = extra_scenes(app)
+    problems, checked = run_all(app, builders)
+    assert not problems, "\n".join(problems[:40])
+    assert checked == len(builders) * (len(SIZES) + len(LARGE_TEXT_SIZES))
+
+
+def test_the_probe_sees_an_overlap(app):
+    """The probe is not blind: a button moved onto another one, and a line of text out of its panel, count."""
+    from krook.scenes.title import TitleScene
+
+    probe = Probe(pytest.MonkeyPatch())
+    try:
+        scene = TitleScene(app.services)
+        probe.draw_stack([scene], (1280, 720))
+        assert probe.problems(pygame.Rect(0, 0, 1280, 720)) == []
+        original = scene.layout
+
+        def crowded(surface, *args):
+            original(surface, *args)
+            scene.buttons[1].rect = scene.buttons[0].rect.move(10, 10)
+
+        scene.layout = crowded
+        probe.draw_stack([scene], (1280, 720))
+        assert any("overlaps widget" in p for p in probe.problems(pygame.Rect(0, 0, 1280, 720)))
+    finally:
+        probe.monkeypatch.undo()
