@@ -104,7 +104,8 @@ class Probe:
         probe = self
 
         def wrapped(widget: Any, surface: pygame.Surface, *args: Any, **kw: Any) -> None:
-            if probe.active and widget.visible and not probe.owners:
+            empty_list = getattr(widget, "items", None) == []  # an empty list draws nothing of its own
+            if probe.active and widget.visible and not probe.owners and not empty_list:
                 label = getattr(widget, "label", "") or type(widget).__name__
                 probe.add("widget", pygame.Rect(widget.rect), label, widget)
             probe.owners.append(widget)

@@ -25,10 +25,7 @@ IN_MOTION = {"03-deal", "12-trick-flying"}
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    import os
-
-    os.environ["KROOK_HOME"] = str(tmp_path_factory.mktemp("home"))
+def app():
     from krook.app import App
     from krook.settings_store import Settings
 

@@ -186,7 +186,7 @@ class ReplayScene(Scene):
         shown = range(first_row * HAND_COLUMNS, (first_row + HAND_ROWS) * HAND_COLUMNS)
         for i, b in enumerate(self.hand_btns):
             b.style = "primary" if i == hand else "secondary"
-            b.visible = i in shown
+            b.visible = i in shown and self.replay.hands > 1  # one hand: no picker, no stray button
         # The review solves with every card known: only for a finished game whose every hand was kept.
         self.review_btn.enabled = self.replay.finished and self.replay.own_seat is None
         self.export_btn.enabled = self.replay.finished
