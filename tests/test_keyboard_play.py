@@ -82,3 +82,44 @@ def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots):
     assert hands >= 1
     assert buried_late >= 3, "the nest was never chosen past the first card"
     assert played_late >= 5, "play never chose past the first card"
+
+
+def test_the_focus_carries_from_the_nest_into_the_play(home, simple_bots):
+    """The card the focus rested on when burying is where it rests when play begins (if it may be played);
+    it never rests on a card that may not be played."""
+    from krook.rules import Phase
+    from krook.scenes.table import TableScene
+    from krook.tools.gallery import advance, build_session
+
+    app = make_app()
+    session = build_session(seed=4)
+    advance(session, lambda m: m.phase is Phase.DISCARD, bid_to=100)
+    session.bot_delay = 0.0
+    table = TableScene(app.services, session)
+    app.stack.push(table)
+    for _ in range(30):
+        app.frame([], dt=0.1)
+    rule = table.view.discard
+    hand = table.hand_codes()
+    chosen = list(rule["required"])
+    chosen += [c for c in hand if c in rule["allowed"] and c not in chosen][: rule["count"] - len(chosen)]
+    for code in chosen:
+        move_focus_to(app, table, code)
+        key(app, pygame.K_SPACE, " ")
+    kept = [c for c in hand if c not in chosen]
+    target = kept[len(kept) // 2]  # a card in the middle of what stays in the hand
+    move_focus_to(app, table, target)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert set(session.view(0).buried) == set(chosen)
+    key(app, pygame.K_RETURN)  # name trump: the first colour
+    for _ in range(200):
+        if table.view.phase == "play" and table.my_turn and table.panel_kind == "play":
+            break
+        app.frame([], dt=0.1)
+    focused = table.hand_codes()[table.state.focus_card]
+    playable = table.state.playable()
+    assert focused in playable
+    if target in playable:
+        assert focused == target
+    session.close()

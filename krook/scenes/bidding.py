@@ -26,20 +26,20 @@ class BiddingDecision(Decision):
         self.arrows: list[tuple[int, pygame.Rect]] = []
 
     def _bids(self) -> list[int]:
-        return [int(a.split()[1]) for a in self.state.view.legal if a.startswith("bid ")]
+        return list(self.state.legal.bids())
 
     def prepare(self) -> list[Widget]:
         act = self.table.act
-        legal = self.state.view.legal
+        legal = self.state.legal
         bids = self._bids()
         self.amount = bids[0] if bids else 0
         self.typed = ""
         widgets: list[Widget] = []
         if bids:
             widgets.append(Button("Bid", lambda: act(f"bid {self.amount}"), "primary"))
-        if "pass" in legal:
+        if legal.can_pass:
             widgets.append(Button("Pass", lambda: act("pass"), "secondary"))
-        if "redeal" in legal:
+        if legal.can_redeal:
             widgets.append(
                 Button(
                     "Redeal",
@@ -79,10 +79,8 @@ class BiddingDecision(Decision):
         if key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
             self.step(-1)
             return True
-        if key == pygame.K_p or (
-            key in (pygame.K_0, pygame.K_KP0) and "pass" in t.view.legal and not self.typed
-        ):
-            if "pass" in t.view.legal:
+        if key == pygame.K_p or (key in (pygame.K_0, pygame.K_KP0) and t.legal.can_pass and not self.typed):
+            if t.legal.can_pass:
                 self.table.act("pass")
             return True
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:

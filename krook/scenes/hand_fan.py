@@ -75,9 +75,8 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
     my_turn = face_up and t.my_turn
     legal_cards: set[str] | None = None
     if my_turn and view.phase == "play":
-        legal_cards = {a.split()[1] for a in view.legal if a.startswith("play ")}
-    discard = view.discard if my_turn and view.phase == "discard" else None
-    allowed = set(discard.get("allowed", [])) if discard else None
+        legal_cards = t.playable()
+    allowed = t.buryable() if my_turn and view.phase == "discard" else None
     mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
     hover_i = -1
     for i in range(n - 1, -1, -1):

@@ -190,8 +190,8 @@ def banner(t: TableState) -> str:
         return f"{name} is bidding"
     if view.phase == "discard":
         return (
-            f"Bury {view.discard['count']} cards"
-            if mine and view.discard
+            f"Bury {t.legal.discard.count} cards"
+            if mine and t.legal.discard
             else f"{name} is choosing from the nest"
         )
     if view.phase == "trump":

@@ -181,10 +181,11 @@ class LobbyScene(Scene):
         widgets: list[Widget] = []
         for name, kind, dealer in self.seat_rows:
             widgets += [name, kind, dealer]
+        # Tab runs as the eye does: the seats and the deal number under them, the rules, then the bottom bar.
         widgets += [
+            self.seed_field,
             self.preset_stepper,
             *[w for _, w in self.rule_rows],
-            self.seed_field,
             self.name_field,
             self.grace_stepper,
             self.start_btn,

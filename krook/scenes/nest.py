@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
+from krook.rules.cards import CARD_NAMES
 from krook.ui import Button
 from krook.ui.cards import card_width
 from krook.ui.widgets import ACTIVATE_KEYS, Widget, draw_focus_ring
@@ -68,12 +69,12 @@ class BuryDecision(HandDecision):
         return [Button("Bury", self.bury, "primary")]
 
     def choosable(self, code: str) -> bool:
-        return code in (self.state.view.discard or {}).get("allowed", []) or code in self.state.selected
+        return code in self.state.buryable() or code in self.state.selected
 
     def bury(self) -> None:
         t = self.state
-        rule = t.view.discard or {}
-        count = int(rule.get("count", 0))
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
         if len(t.selected) != count:
             t.tell(t.viewer, f"Choose {count} cards to bury ({len(t.selected)} chosen)", seconds=2.5)
             return
@@ -82,14 +83,14 @@ class BuryDecision(HandDecision):
     def toggle(self, code: str) -> None:
         """Choose a card to bury, or put a chosen one back."""
         t = self.state
-        rule = t.view.discard or {}
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
         if code in t.selected:
             t.selected.discard(code)
-        elif code not in rule.get("allowed", []):
-            reason = rule.get("reason") or "not allowed"
+        elif code not in t.buryable():
+            reason = (rule.reason if rule is not None else "") or "not allowed"
             t.tell(t.viewer, f"{describe(code).capitalize()} can't be buried: {reason}")
-        elif len(t.selected) >= int(rule.get("count", 0)):
-            count = rule.get("count")
+        elif len(t.selected) >= count:
             t.tell(t.viewer, f"You bury exactly {count} cards; choose a chosen card again to put it back")
         else:
             t.selected.add(code)
@@ -119,17 +120,17 @@ class BuryDecision(HandDecision):
         theme = t.theme
         p = theme.p
         w, _h = t.layout.size
-        view = t.view
         bh = theme.px(48)
-        count = int((view.discard or {}).get("count", 0))
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
         pad = theme.px(16)
         width = theme.px(560)
         room = width - pad * 3 - theme.px(150)  # the text's column, left of the Bury button
         heading = theme.wrap(
             f"Choose {count} cards to bury — {len(t.selected)} of {count} chosen", room, "body", True
         )
-        reason = (view.discard or {}).get(
-            "reason"
+        reason = (
+            rule.reason if rule is not None else ""
         ) or "Point cards you bury go to whoever takes the last trick."
         notes = theme.wrap(reason, room, "caption")[:2]
         body_lh, caption_lh = theme.font("body", True).get_linesize(), theme.font("caption").get_linesize()
@@ -175,7 +176,7 @@ class TrumpDecision(Decision):
         t.focus_zone = Zone.PANEL
         return [
             Button(f"{COLOUR_NAMES[c]} ({counts[c]})", partial(self.table.act, f"trump {c}"), "secondary")
-            for c in "RYGB"
+            for c in (colour.letter for colour in t.legal.trumps())
         ]
 
     def key(self, e: pygame.event.Event) -> bool:
@@ -236,7 +237,7 @@ class CallDecision(Decision):
     def options(self) -> list[str]:
         """Cards that may be called: others' first, then your own (calling one of yours: you play alone)."""
         view = self.state.view
-        options = [a.split()[1] for a in view.legal if a.startswith("call ")]
+        options = [CARD_NAMES[c] for c in self.state.legal.calls()]
         mine = set(view.hand)
         others = [c for c in options if c not in mine]
         return sorted(others, key=lambda c: sort_key(c)) + sorted(

@@ -71,11 +71,11 @@ class PlayDecision(HandDecision):
         self.rect = button.rect.copy()
 
     def choosable(self, code: str) -> bool:
-        return f"play {code}" in self.state.view.legal
+        return code in self.state.playable()
 
     def play(self, code: str) -> None:
         t = self.state
-        if f"play {code}" in t.view.legal:
+        if code in t.playable():
             self.table.act(f"play {code}")
             return
         problem = t.session.submit(t.viewer, f"play {code}")

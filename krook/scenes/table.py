@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
-from krook.rules import SeatView
+from krook.rules import Redeal, SeatView
 from krook.session.base import (
     ActionEvent,
     ErrorEvent,
@@ -94,6 +94,17 @@ class TableScene(Scene):
         self.hinter = Hinter()
         self.hint_button = Button("Hint", self.ask_hint, "secondary")
         self.undo = UndoControl(self)
+        # Out of turn, with redeal_any_time (docs/RULES.md): at the viewer's own turn the bidding panel has it.
+        self.redeal_button = Button(
+            "Redeal (R)",
+            self.call_redeal,
+            "danger",
+            tooltip="You hold no counters: throw the cards in, even while others bid",
+        )
+        self.redeal_button.visible = False
+        self._focus_code: str | None = (
+            None  # the card the hand's focus was on when the last decision was made
+        )
         self._place_buttons()
         lan = lan_session(session)
         self.lan = LanTable(lan, services, self.start_hand) if lan is not None else None
@@ -416,16 +427,29 @@ class TableScene(Scene):
         t.panel_kind = kind
         t.selected.clear()
         decision = self.decisions.get(kind)
-        t.focus_card = min(t.focus_card, max(0, len(t.hand_codes()) - 1))
+        hand = t.hand_codes()
+        if self._focus_code in hand:  # the focus stays on its card from the nest into the play
+            t.focus_card = hand.index(self._focus_code)
+        t.focus_card = min(t.focus_card, max(0, len(hand) - 1))
         widgets = decision.prepare() if decision is not None else []
         t.panel.set(widgets)
         t.panel.index = 0
-        t.focus_card = min(t.focus_card, max(0, len(t.hand_codes()) - 1))
+        if (
+            decision is not None
+            and decision.uses_hand
+            and hand
+            and not decision.choosable(hand[t.focus_card])
+        ):
+            ok = [i for i, c in enumerate(hand) if decision.choosable(c)]
+            if ok:  # onto the nearest card that may be chosen, never onto one that may not
+                t.focus_card = min(ok, key=lambda i: (abs(i - t.focus_card), i))
 
     def act(self, action: str) -> None:
         t = self.state
         if not t.my_turn:
             return
+        hand = t.hand_codes()
+        self._focus_code = hand[min(t.focus_card, len(hand) - 1)] if hand else None
         problem = t.session.submit(t.viewer, action)
         if problem:
             t.tell(t.viewer, problem[0].upper() + problem[1:])
@@ -434,6 +458,30 @@ class TableScene(Scene):
         t.panel.set([])
         t.selected.clear()
         t.messages.drop_private()  # advice for a decision already made is stale
+        t.queue.extend(t.session.update(0.0))
+        t.refresh_view()
+
+    def redeal_offered(self) -> bool:
+        """The viewer, holding no counters, may call a redeal while another seat bids (redeal_any_time)."""
+        t = self.state
+        return (
+            t.idle
+            and t.view.phase == "bidding"
+            and not t.my_turn
+            and t.view.seat == t.viewer
+            and t.legal.can_redeal
+            and t.private(t.viewer, "redeal")
+        )
+
+    def call_redeal(self) -> None:
+        t = self.state
+        if not self.redeal_offered():
+            return
+        problem = t.session.submit(t.viewer, Redeal())
+        if problem:
+            t.tell(t.viewer, problem[0].upper() + problem[1:], MessageKind.ERROR)
+            return
+        t.messages.drop_private()
         t.queue.extend(t.session.update(0.0))
         t.refresh_view()
 
@@ -506,8 +554,12 @@ class TableScene(Scene):
             self.menu_button.handle_event(e)
             or self.last_button.handle_event(e)
             or self.hint_button.handle_event(e)
+            or self.redeal_button.handle_event(e)
             or self.undo.handle_event(e)
         ):
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_r and self.redeal_button.visible:
+            self.call_redeal()
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_u:
             return self.undo.handle_event(e)
@@ -542,6 +594,9 @@ class TableScene(Scene):
         self.menu_button.rect = layout.menu_rect
         self.last_button.rect = layout.last_rect
         self.hint_button.rect = layout.hint_rect
+        theme = self.theme
+        self.redeal_button.rect = pygame.Rect(0, 0, theme.px(220), theme.px(48))
+        self.redeal_button.rect.midbottom = (layout.message_band.centerx, layout.panel_bottom)
 
     def _layout(self, size: tuple[int, int]) -> None:
         settings = self.services.settings
@@ -597,6 +652,8 @@ class TableScene(Scene):
         self.hint_button.visible = bool(t.humans) and t.revealed and t.shown.dealt
         self.hint_button.enabled = t.my_turn and not self.hinter.thinking
         self.hint_button.draw(surface, self.theme)
+        self.redeal_button.visible = self.redeal_offered()
+        self.redeal_button.draw(surface, self.theme)
         self.undo.draw(surface)
         message = self.message
         if message is not None:
@@ -611,6 +668,7 @@ class TableScene(Scene):
             ("Last trick", self.last_button),
             ("Hint", self.hint_button),
             ("Undo", self.undo.button),
+            ("Redeal", self.redeal_button),
         ):
             if button.visible:
                 t.boxes[name] = button.rect.copy()

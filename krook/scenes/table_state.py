@@ -16,7 +16,8 @@ from enum import StrEnum
 
 import pygame
 
-from krook.rules import SeatView
+from krook.rules import LegalActions, SeatView
+from krook.rules.cards import CARD_NAMES, names
 from krook.session.base import ActionEvent, Session, SessionEvent
 from krook.ui import FocusGroup
 from krook.ui.theme import Theme
@@ -128,6 +129,7 @@ class TableState:
     panel_kind: str = ""
     watchers: list[PrivateWatcher] = field(default_factory=list)
     boxes: dict[str, pygame.Rect] = field(default_factory=dict)  # what the last frame laid out, by name
+    _legal: tuple[SeatView, LegalActions] | None = field(default=None, repr=False)
 
     # -- who is looking ------------------------------------------------------------------------------------
     @property
@@ -167,6 +169,23 @@ class TableState:
         """The screen is to change hands: nothing private is drawn until the next player confirms."""
         self.seen_by = None
         self.messages.drop_private()
+
+    @property
+    def legal(self) -> LegalActions:
+        """What the viewer may do now, typed (worked out once per view)."""
+        cached = self._legal
+        if cached is None or cached[0] is not self.view:
+            cached = self._legal = (self.view, self.view.legal_actions())
+        return cached[1]
+
+    def playable(self) -> set[str]:
+        """The viewer's cards that may be played now, by name."""
+        return {CARD_NAMES[c] for c in self.legal.cards()}
+
+    def buryable(self) -> set[str]:
+        """The viewer's cards that may be buried now, by name (empty outside the nest)."""
+        rule = self.legal.discard
+        return set(names(rule.allowed)) if rule is not None else set()
 
     def refresh_view(self) -> None:
         self.view = self.session.view(self.viewer if self.humans else None)
