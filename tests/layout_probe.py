@@ -104,10 +104,14 @@ class Probe:
         probe = self
 
         def wrapped(widget: Any, surface: pygame.Surface, *args: Any, **kw: Any) -> None:
-            empty_list = getattr(widget, "items", None) == []  # an empty list draws nothing of its own
-            if probe.active and widget.visible and not probe.owners and not empty_list:
+            rect = pygame.Rect(widget.rect)
+            items = getattr(widget, "items", None)
+            if items is not None:  # a list is a control where its rows are, not over its empty space
+                rows = [widget._row(i) for i in range(len(items))]
+                rect = rows[0].unionall(rows) if rows else pygame.Rect(0, 0, 0, 0)
+            if probe.active and widget.visible and not probe.owners and rect.w and rect.h:
                 label = getattr(widget, "label", "") or type(widget).__name__
-                probe.add("widget", pygame.Rect(widget.rect), label, widget)
+                probe.add("widget", rect, label, widget)
             probe.owners.append(widget)
             try:
                 draw(widget, surface, *args, **kw)

@@ -595,8 +595,10 @@ class TableScene(Scene):
         self.last_button.rect = layout.last_rect
         self.hint_button.rect = layout.hint_rect
         theme = self.theme
-        self.redeal_button.rect = pygame.Rect(0, 0, theme.px(220), theme.px(48))
-        self.redeal_button.rect.midbottom = (layout.message_band.centerx, layout.panel_bottom)
+        # Beside the nest in the middle of the table: nothing else is there while others bid.
+        self.redeal_button.rect = pygame.Rect(0, 0, theme.px(200), theme.px(44))
+        cx, cy = layout.center
+        self.redeal_button.rect.midleft = (round(cx + layout.back_h * 0.36 + theme.px(28)), round(cy))
 
     def _layout(self, size: tuple[int, int]) -> None:
         settings = self.services.settings

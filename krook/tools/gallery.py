@@ -318,6 +318,28 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         scene.state.focus_card = legal[-1] if legal else 0
         return [scene]
 
+    def redeal_out_of_turn() -> list[Any]:
+        """Redeal at any time: "You" hold no counters while another seat bids, so a Redeal button shows."""
+        from krook.session.local import Lobby, LocalSession, SeatConfig
+
+        overrides = {"no_counter_redeal": True, "redeal_any_time": True}
+        lobby = Lobby(
+            [
+                SeatConfig(n, "human" if i == 0 else "bot", "medium")
+                for i, n in enumerate(["You", "Ada", "Ben", "Cleo"])
+            ],
+            overrides=overrides,
+        )
+        for seed in range(2000):  # the first deal that leaves "You" without a counter, someone else to bid
+            lobby.seed = seed
+            session = LocalSession.new(lobby, threaded=False, autosave=False)
+            m = session.match
+            if m.to_act != 0 and m.hand.may_call_redeal(0):
+                session.bot_delay = 1e9
+                return [_table(app, session)]
+            session.close()
+        raise RuntimeError("no deal without counters found")
+
     def keys() -> list[Any]:
         return [*play(), KeysOverlay(s)]
 
@@ -395,6 +417,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         "19-hotseat-covered": hotseat_covered,
         "19-hotseat-confirmed": hotseat_confirmed,
         "24-keyboard-focus": keyboard_focus,
+        "04-bidding-redeal-out-of-turn": redeal_out_of_turn,
         **lan_scenes(app),
         "21-keys": keys,
         **viewer_scenes(app),
