@@ -197,7 +197,7 @@ class GamesScene(MenuScene):
             t.text(
                 surface,
                 "Games you finish on this computer are kept here.",
-                (panel.centerx, panel.y + t.px(110)),
+                (panel.centerx, self.list.rect.y + self.list.row_h + t.px(8)),  # under "No games yet"
                 "body",
                 t.p.text_muted,
                 anchor="midtop",
