@@ -199,3 +199,35 @@ def test_a_hint_does_the_least_work_when_its_budget_is_spent(preset: str, monkey
                 else (action if rng.random() < 0.5 else legal.sample(rng))
             )
     assert decisions > 20
+
+
+def test_a_burial_that_empties_two_colours_is_said_in_words() -> None:
+    """A burial emptying two colours reads "empties Red and Green so you can trump them"."""
+    from krook.bots import hints
+    from krook.rules import Discard, Phase, card_id
+    from krook.rules.cards import COLOR_LETTERS, Color
+    from krook.tools.gallery import advance, build_session
+
+    for seed in range(1, 60):
+        session = build_session(seed=seed)
+        advance(session, lambda m: m.phase is Phase.DISCARD, bid_to=100)
+        match = session.match
+        view = match.view(match.to_act)
+        rule = view.discard
+        if rule["required"] or rule["count"] != 5:
+            continue
+        by_colour = {c: [x for x in view.hand if x[0] == c] for c in COLOR_LETTERS}
+        groups = sorted((g for g in by_colour.values() if g), key=len)
+        if len(groups) < 3 or len(groups[0]) + len(groups[1]) > 5 or len(groups[-1]) <= 5:
+            continue
+        chosen = groups[0] + groups[1]
+        chosen += groups[-1][: 5 - len(chosen)]
+        if not set(chosen) <= set(rule["allowed"]):
+            continue
+        cards = frozenset(card_id(Color.parse(c[0]), int(c[1:])) for c in chosen)
+        text = hints._reason(view, Discard(cards))
+        names = sorted(Color.parse(g[0][0]).title for g in groups[:2])
+        assert "so you can trump them" in text, text
+        assert all(n in text for n in names) and f"{names[0]}, {names[1]}" not in text, text
+        return
+    raise AssertionError("no seed gave a burial that empties two colours")

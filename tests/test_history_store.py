@@ -53,7 +53,8 @@ def test_a_finished_game_is_kept_listed_and_exported(home):
     assert g.players == ("Ann", "Bob", "Cy", "Di") and g.humans == (0,)
     assert g.preset == "kentucky-discard" and list(g.scores) == match.scores
     assert g.winner == match.winner and g.hands == len(match.hands)
-    assert g.columns[match.winner] in g.result_text
+    # the winner and the winner's score first, whatever column the winner is in
+    assert g.result_text.startswith(f"{g.columns[match.winner]} won {match.scores[match.winner]} – ")
     record = finished.load_kept(g.path)
     assert match_from_record(record).to_record() == match.to_record()
     out = finished.export(record, home / "shared")
@@ -192,3 +193,13 @@ def test_history_waits_for_another_copy_of_krook_and_falls_back_to_a_backup():
     history.history_path().write_text("{damaged", encoding="utf-8")
     back = history.load_history()
     assert back.problem is None and back.player("Ann").total.games == 1
+
+
+def test_the_result_line_names_the_winners_score_first():
+    from pathlib import Path
+
+    game = finished.FinishedGame(
+        Path("g.json"), 0.0, ("You", "Ada", "Ben", "Cleo"), (0,), "kentucky-discard",
+        ("You & Ben", "Ada & Cleo"), (-90, 315), 1, 5, 0,
+    )  # fmt: skip
+    assert game.result_text == "Ada & Cleo won 315 – -90"

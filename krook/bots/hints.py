@@ -36,7 +36,10 @@ def _reason(view: SeatView, action: Action) -> str:
     if isinstance(action, Discard):
         kept = k.hand & ~mask_of(action.cards)
         empty = [Color(c).title for c in range(4) if k.hand & COLOR_MASKS[c] and not kept & COLOR_MASKS[c]]
-        tail = f" and empties {', '.join(empty)} so you can trump it" if empty else ""
+        emptied = " and ".join([", ".join(empty[:-1]), empty[-1]] if len(empty) > 1 else empty)
+        tail = (
+            f" and empties {emptied} so you can trump {'them' if len(empty) > 1 else 'it'}" if empty else ""
+        )
         return f"Bury {str(action).removeprefix('discard ')}: keeps your trump and top cards{tail}."
     if isinstance(action, Trump):
         count = (k.hand & COLOR_MASKS[action.color]).bit_count()

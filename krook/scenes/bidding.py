@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from krook.rules import Action, Bid, Pass, Redeal
 from krook.ui import Button
 from krook.ui.widgets import ACTIVATE_KEYS, Widget
 
@@ -50,6 +51,16 @@ class BiddingDecision(Decision):
             )
         self.state.focus_zone = Zone.PANEL
         return widgets
+
+    def take_advice(self, action: Action) -> None:
+        if isinstance(action, Bid) and action.amount in self._bids():
+            self.amount = action.amount
+            self.typed = ""
+            self.focus_button("Bid")
+        elif isinstance(action, Pass):
+            self.focus_button("Pass")
+        elif isinstance(action, Redeal):
+            self.focus_button("Redeal")
 
     def step(self, d: int) -> None:
         """Raise (``d`` > 0) or lower the amount by ``d`` legal bids."""

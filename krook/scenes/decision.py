@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from krook.rules import Action, Discard, Play, card_name
 from krook.ui import Button
 from krook.ui.widgets import ACTIVATE_KEYS, Widget
 
@@ -90,6 +91,18 @@ class Decision:
         """May the focus rest on this hand card (a card that may be played, buried or put back)?"""
         return True
 
+    def take_advice(self, action: Action) -> None:
+        """Put the keyboard focus on what a hint advises, so Enter or Space then takes the advice."""
+
+    def focus_button(self, label_start: str) -> None:
+        """Focus the panel's first button whose label starts with ``label_start``."""
+        t = self.state
+        for w in t.panel.widgets:
+            if isinstance(w, Button) and w.label.startswith(label_start):
+                t.panel.focus(w)
+                t.focus_zone = Zone.PANEL
+                return
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         """Lay out the panel's widgets and draw what surrounds them."""
 
@@ -98,6 +111,16 @@ class HandDecision(Decision):
     """A decision made by picking cards from the hand: click one, or Left / Right and Enter."""
 
     uses_hand = True
+
+    def take_advice(self, action: Action) -> None:
+        t = self.state
+        hand = t.hand_codes()
+        if isinstance(action, Play) and card_name(action.card) in hand:
+            t.focus_zone = Zone.HAND
+            t.focus_card = hand.index(card_name(action.card))
+        elif isinstance(action, Discard):
+            t.selected = {card_name(c) for c in action.cards} & set(hand)
+            self.focus_button("Bury")  # the advised cards are chosen: Enter buries them
 
     def click_card(self, pos: tuple[int, int]) -> bool:
         return self.table.click_hand_card(pos)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from krook.rules import Action, Discard, Play, card_name
+from krook.rules import Action
 
 from .table_model import in_words
-from .table_state import MessageKind, Zone
+from .table_state import MessageKind
 
 if TYPE_CHECKING:
     from .table_state import TableState
@@ -49,26 +49,24 @@ class Hinter:
         self._future = self._executor.submit(hints.suggest, view, HINT_BUDGET_S, view.version)
         t.tell(t.viewer, THINKING, MessageKind.ADVICE, seconds=30.0)
 
-    def poll(self, t: TableState) -> None:
+    def poll(self, t: TableState) -> Action | None:
+        """The advised action once the hint is ready and still for this decision and viewer (its words
+        are told to the viewer); None otherwise."""
         future = self._future
         if future is None or not future.done():
-            return
+            return None
         self._future = None
         t.messages.drop(self._seat, THINKING)
+        # the game moved on, or another player took the screen, while the hint was thought out
         if t.view.version != self._version or not t.my_turn or t.viewer != self._seat:
-            return  # the game moved on, or another player took the screen, while the hint was thought out
+            return None
         try:
             action, reason = future.result()
         except Exception as exc:  # a hint is a courtesy: never let it end the game
             t.tell(t.viewer, f"No hint this time ({exc}).", MessageKind.INFO, seconds=3.0)
-            return
+            return None
         t.tell(t.viewer, in_words(reason), MessageKind.ADVICE, seconds=8.0)
-        hand = t.hand_codes()
-        if isinstance(action, Play) and card_name(action.card) in hand:
-            t.focus_zone = Zone.HAND
-            t.focus_card = hand.index(card_name(action.card))
-        elif isinstance(action, Discard):
-            t.selected = {card_name(c) for c in action.cards} & set(hand)
+        return action
 
     def close(self) -> None:
         if self._executor is not None:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
-from krook.rules.cards import CARD_NAMES
+from krook.rules import Action, Call, Trump
+from krook.rules.cards import CARD_NAMES, COLOR_LETTERS
 from krook.ui import Button
 from krook.ui.cards import card_width
 from krook.ui.widgets import ACTIVATE_KEYS, Widget, draw_focus_ring
@@ -172,12 +173,16 @@ class TrumpDecision(Decision):
 
     def prepare(self) -> list[Widget]:
         t = self.state
-        counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in "RYGB"}
+        counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in COLOR_LETTERS}
         t.focus_zone = Zone.PANEL
         return [
             Button(f"{COLOUR_NAMES[c]} ({counts[c]})", partial(self.table.act, f"trump {c}"), "secondary")
             for c in (colour.letter for colour in t.legal.trumps())
         ]
+
+    def take_advice(self, action: Action) -> None:
+        if isinstance(action, Trump):
+            self.focus_button(COLOUR_NAMES[action.color.letter])
 
     def key(self, e: pygame.event.Event) -> bool:
         if e.key in self.LETTERS:
@@ -212,7 +217,7 @@ class TrumpDecision(Decision):
         """Each colour's ink under its button (drawn over the buttons)."""
         t = self.state
         theme = t.theme
-        for c, wd in zip("RYGB", t.panel.widgets, strict=False):
+        for c, wd in zip(COLOR_LETTERS, t.panel.widgets, strict=False):
             ink = theme.p.ink(c, t.services.settings.colour_blind)
             bar = pygame.Rect(
                 wd.rect.x + theme.px(8),
@@ -248,6 +253,12 @@ class CallDecision(Decision):
         self.state.focus_zone = Zone.HAND
         self.state.focus_card = 0
         return []
+
+    def take_advice(self, action: Action) -> None:
+        options = self.options()
+        if isinstance(action, Call) and CARD_NAMES[action.card] in options:
+            self.state.focus_zone = Zone.HAND
+            self.state.focus_card = options.index(CARD_NAMES[action.card])
 
     def click_card(self, pos: tuple[int, int]) -> bool:
         for code, rect in reversed(self.rects):

@@ -232,7 +232,9 @@ class TableScene(Scene):
         if events:
             t.queue.extend(events)
             t.refresh_view()
-        self.hinter.poll(t)
+        advice = self.hinter.poll(t)
+        if advice is not None and self.decision is not None:
+            self.decision.take_advice(advice)
         t.tick_words(dt)
         if self.lan is not None:
             self.lan.note_events(t, events)  # drops, rejoins, the host gone

@@ -55,7 +55,9 @@ class FinishedGame:
         scores = " – ".join(str(s) for s in self.scores)
         if self.winner is None or not 0 <= self.winner < len(self.columns):
             return scores
-        return f"{self.columns[self.winner]} won {scores}"
+        # the winner's score first: "Ada & Cleo won 315 – -90", never "won -90 – 315"
+        order = [self.winner] + [i for i in range(len(self.scores)) if i != self.winner]
+        return f"{self.columns[self.winner]} won {' – '.join(str(self.scores[i]) for i in order)}"
 
 
 def preset_title(name: str) -> str:
