@@ -15,6 +15,22 @@ def _home(home):
 def settle(app, frames=30):
     for _ in range(frames):
         app.frame([], dt=0.05)
+    note_is_clear(app)
+
+
+def note_is_clear(app):
+    """The coach's note covers nothing the table laid out: no seat, card, button, box or panel."""
+    from krook.scenes.tutorial import TutorialTable
+
+    table = app.stack.top
+    if not isinstance(table, TutorialTable) or table.session.current is None:
+        return
+    note = table.coach_rect
+    assert note.w and note.h
+    for name, box in table.state.boxes.items():
+        assert not note.colliderect(box), f"the note {note} covers the {name} {box}"
+    for code, rect in table.state.card_rects:
+        assert not note.colliderect(rect), f"the note {note} covers the card {code}"
 
 
 def click_card(app, table, code):
@@ -229,3 +245,30 @@ def test_a_new_player_finishes_the_guided_hand_with_the_mouse_only():
     game = app.stack.top
     assert type(game) is TableScene and not isinstance(game, TutorialTable)
     game.session.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (3840, 2160)])
+def test_every_lesson_fits_its_note_in_large_text(size):
+    """Each lesson's note, with a refusal under it, fits the column the table keeps free for it."""
+    from krook.scenes.table_layout import TableLayout
+    from krook.scenes.tutorial import TutorialTable
+    from krook.session.tutorial import LESSONS
+
+    app = make_app(large_text=True)
+    theme = app.services.theme
+    theme.resize(size)
+    table = TutorialTable.__new__(TutorialTable)  # only the note's geometry, no session
+    table.theme = theme
+    table.state = type("State", (), {"layout": TableLayout(size, theme, 1.0, 2, TutorialTable.aside)})()
+    column = table.state.layout.aside_rect()
+    for lesson in LESSONS:
+        said = f"You can't play that here: {lesson.hint}" if lesson.expect else ""
+        rect, lines, refusal, role = table._place_note(lesson.text, said, lesson.needs_ack)
+        width = max(
+            [theme.font(role).size(line)[0] for line in lines]
+            + [theme.font(role, True).size(line)[0] for line in refusal]
+        )
+        height = theme.px(52) + theme.font(role).get_linesize() * (len(lines) + len(refusal))
+        assert column.contains(rect), lesson.key
+        assert width <= rect.w - theme.px(32), lesson.key
+        assert height + (theme.px(62) if lesson.needs_ack else 0) <= rect.h, lesson.key

@@ -112,10 +112,9 @@ class BiddingDecision(Decision):
         t = self.state
         theme = t.theme
         p = theme.p
-        w, _h = t.layout.size
         bh = theme.px(48)
         rect = pygame.Rect(0, 0, theme.px(520), theme.px(166))
-        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
         self.rect = rect
         theme.panel(surface, rect)
         theme.text(

@@ -77,7 +77,6 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     theme = t.theme
     p = theme.p
     view = t.view
-    w, _h = t.layout.size
     pad = theme.px(12)
     # Left: the hand and the contract.
     lines: list[tuple[str, str, tuple[int, int, int], bool]] = []
@@ -162,8 +161,13 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     banner_text = banner(t)
     if banner_text:
         words = theme.render(banner_text, "label", p.text, bold=True)
-        rect = words.get_rect(midtop=(w // 2, pad))
+        rect = words.get_rect(midtop=(round(t.layout.center[0]), pad))
         pill = rect.inflate(theme.px(28), theme.px(12))
+        # With the middle moved right (the tutorial), the banner keeps clear of the score box.
+        room = t.layout.score_rect.left - theme.px(8) - pill.right
+        if room < 0:
+            pill.move_ip(room, 0)
+            rect.move_ip(room, 0)
         t.boxes["banner"] = pill
         theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
         surface.blit(words, rect)

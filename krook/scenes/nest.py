@@ -120,7 +120,6 @@ class BuryDecision(HandDecision):
         t = self.state
         theme = t.theme
         p = theme.p
-        w, _h = t.layout.size
         bh = theme.px(48)
         rule = t.legal.discard
         count = rule.count if rule is not None else 0
@@ -137,7 +136,7 @@ class BuryDecision(HandDecision):
         body_lh, caption_lh = theme.font("body", True).get_linesize(), theme.font("caption").get_linesize()
         height = max(theme.px(96), pad * 2 + body_lh * len(heading) + theme.px(4) + caption_lh * len(notes))
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
         self.rect = rect
         theme.panel(surface, rect)
         y = rect.y + pad
@@ -193,10 +192,9 @@ class TrumpDecision(Decision):
     def draw_panel(self, surface: pygame.Surface) -> None:
         t = self.state
         theme = t.theme
-        w, _h = t.layout.size
         bh = theme.px(48)
         rect = pygame.Rect(0, 0, theme.px(500), theme.px(120))
-        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
         self.rect = rect
         theme.panel(surface, rect)
         theme.text(
@@ -301,7 +299,7 @@ class CallDecision(Decision):
             ch -= 2
         self.cols = cols
         rect = pygame.Rect(0, 0, cols * (cw + gap) + theme.px(30), height)
-        rect.midbottom = (w // 2, t.layout.panel_bottom)
+        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
         self.rect = rect
         theme.panel(surface, rect)
         title = "Call a card: its holder is your partner"

@@ -54,6 +54,8 @@ TRICK_PAUSE_S = 1.4  # a finished trick stays this long at Normal speed, so ever
 class TableScene(Scene):
     """The game on ``session``; the humans at this screen are the session's ``local_seats``."""
 
+    aside = 0.0  # a share of the width kept free at the left (see TableLayout)
+
     def __init__(self, services: Services, session: Session) -> None:
         super().__init__(services)
         humans = list(session.local_seats)
@@ -65,7 +67,7 @@ class TableScene(Scene):
         self.state = TableState(
             session=session,
             services=services,
-            layout=TableLayout(size, self.theme, settings.card_scale, len(public.columns)),
+            layout=TableLayout(size, self.theme, settings.card_scale, len(public.columns), self.aside),
             sprites=CardSprites(services.cards, self.theme),
             humans=humans,
             view=public,
@@ -614,7 +616,7 @@ class TableScene(Scene):
         )  # a new deck style or size: no stale pictures
         self.theme.resize(size)
         self._felt = None
-        t.layout = TableLayout(size, self.theme, settings.card_scale, len(t.view.columns))
+        t.layout = TableLayout(size, self.theme, settings.card_scale, len(t.view.columns), self.aside)
         self._place_buttons()
         self._plan_warm_up()
 

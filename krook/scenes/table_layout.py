@@ -12,15 +12,20 @@ from krook.ui.theme import Theme
 class TableLayout:
     """Card heights, the table's centre, seat positions (by seat number relative to the viewer) and buttons."""
 
-    def __init__(self, size: tuple[int, int], theme: Theme, card_scale: float, score_rows: int = 2) -> None:
+    def __init__(
+        self, size: tuple[int, int], theme: Theme, card_scale: float, score_rows: int = 2, aside: float = 0.0
+    ) -> None:
         w, h = size
+        # ``aside``: a share of the width kept free at the left, under the hand box (the tutorial's note
+        # sits there); the seats and the middle of the table move right into what is left.
+        self.aside = round(w * aside)
         self.size = size
         self.theme = theme
         u = theme.u
         self.hand_card_h = round(h * 0.235 * card_scale)
         self.trick_card_h = round(h * 0.2 * min(card_scale, 1.05))
         self.back_h = round(h * 0.1)
-        self.center = (w / 2, h * 0.46)
+        self.center = ((w + self.aside) / 2, h * 0.46)
         self.menu_rect = pygame.Rect(0, 0, round(96 * u), round(38 * u))
         self.menu_rect.topright = (w - round(14 * u), round(12 * u))
         self.last_rect = pygame.Rect(0, 0, round(130 * u), round(38 * u))
@@ -39,7 +44,7 @@ class TableLayout:
         band_w = min(self.hand_span[1] - self.hand_span[0], round(w * 0.5))  # clear of the side seats
         self.message_band = pygame.Rect(0, 0, band_w, band_h)
         self.message_band.midbottom = (
-            (self.hand_span[0] + self.hand_span[1]) // 2,
+            max((self.hand_span[0] + self.hand_span[1]) // 2, self.aside + band_w // 2 + gap),
             self.hand_top - theme.px(40),
         )
         self.panel_bottom = self.message_band.top - theme.px(8)
@@ -61,6 +66,13 @@ class TableLayout:
         self.score_rect.right = self.menu_rect.left - pad
         self._ring: pygame.Surface | None = None
 
+    def aside_rect(self) -> pygame.Rect:
+        """The free column kept at the left: under the hand box, above the player's name plate."""
+        pad = self.theme.px(12)
+        top = self.hud_rect.bottom + pad
+        bottom = self.hand_top - self.theme.px(24)  # clear of a chosen card's lift
+        return pygame.Rect(pad, top, max(0, self.aside - 2 * pad), max(0, bottom - top))
+
     def lan_rect(self, players: int) -> pygame.Rect:
         """The LAN seat list: at the left, above the player's own name plate."""
         rect = pygame.Rect(
@@ -80,7 +92,7 @@ class TableLayout:
             return (w * 0.085, h - self.hand_card_h * 0.5 - self.theme.px(12))
         a = self.seat_angle(rel, n)
         cx, cy = self.center
-        x = cx + math.cos(a) * w * 0.41
+        x = cx + math.cos(a) * (w - self.aside) * 0.41
         y = max(h * 0.2, cy + math.sin(a) * h * 0.34)
         reach = self.theme.px(80)  # half a plate with its cards
         for box in (self.hud_rect, self.score_rect):

@@ -39,9 +39,10 @@ def start_easy_game(services: Services) -> None:
 
 
 class TutorialTable(TableScene):
-    """The table of the guided hand, with the coach's note drawn over its upper left."""
+    """The table of the guided hand, with the coach's note in a free part of the table."""
 
     session: TutorialSession
+    aside = 0.3
 
     def __init__(self, services: Services, session: TutorialSession) -> None:
         super().__init__(services, session)
@@ -67,6 +68,22 @@ class TutorialTable(TableScene):
         super()._open_score_sheet()
         self.stack.push(TutorialEndScene(self.services, self.session))
 
+    def _place_note(
+        self, text: str, said: str, needs_ack: bool
+    ) -> tuple[pygame.Rect, list[str], list[str], str]:
+        """The note in the column the table keeps free, its lines wrapped to it (smaller type if they are many)."""
+        t = self.theme
+        column = self.state.layout.aside_rect()
+        inner = column.w - t.px(32)
+        for role in ("body", "caption"):
+            lines = t.wrap(text, inner, role)
+            refusal = t.wrap(said, inner, role, True) if said else []
+            lh = t.font(role).get_linesize()
+            height = t.px(52) + lh * (len(lines) + len(refusal)) + (t.px(62) if needs_ack else t.px(12))
+            if height <= column.h:
+                break
+        return pygame.Rect(column.x, column.y, column.w, min(height, column.h)), lines, refusal, role
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         lesson = self.session.current
@@ -74,22 +91,20 @@ class TutorialTable(TableScene):
             self.continue_btn.visible = False
             return
         t = self.theme
-        width = t.px(480)
-        lines = t.wrap(lesson.text, width - t.px(32))
-        lh = t.font("body").get_linesize()
         said = self.session.refusal
-        refusal = t.wrap(said[:1].upper() + said[1:], width - t.px(32)) if said else []
-        height = t.px(58) + lh * (len(lines) + len(refusal)) + (t.px(62) if lesson.needs_ack else t.px(16))
-        rect = pygame.Rect(t.px(12), t.px(140), width, height)  # under the hand's box, clear of the trick
+        rect, lines, refusal, role = self._place_note(
+            lesson.text, said[:1].upper() + said[1:], lesson.needs_ack
+        )
+        lh = t.font(role).get_linesize()
         self.coach_rect = rect
         t.panel(surface, rect, (30, 44, 58), alpha=245, edge=t.p.accent)
         t.text(surface, lesson.title, (rect.x + t.px(16), rect.y + t.px(12)), "label", t.p.accent, True)
-        y = rect.y + t.px(48)
+        y = rect.y + t.px(44)
         for line in lines:
-            t.text(surface, line, (rect.x + t.px(16), y), "body", t.p.text)
+            t.text(surface, line, (rect.x + t.px(16), y), role, t.p.text)
             y += lh
         for line in refusal:
-            t.text(surface, line, (rect.x + t.px(16), y), "body", t.p.danger, True)
+            t.text(surface, line, (rect.x + t.px(16), y), role, t.p.danger, True)
             y += lh
         self.continue_btn.visible = lesson.needs_ack
         if lesson.needs_ack:
