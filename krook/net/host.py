@@ -55,6 +55,7 @@ LOCAL = "local"  # the conn id of the host's own screen
 
 # Limits (docs/PROTOCOL.md, "Limits"): each bounds what one peer can make the host hold or do.
 MAX_OUTBUF = 1024 * 1024  # bytes queued for one connection; a peer that does not read is dropped past it
+SEND_BUFFER_BYTES = 256 * 1024  # the kernel's send buffer per connection (it would grow to megabytes)
 MAX_PER_ADDRESS = 16  # open connections from one IP address
 MAX_CONNECTIONS = 256  # open connections in all; past it the oldest one not yet joined is closed
 ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
@@ -525,6 +526,10 @@ class Host:
                     continue
                 sock.setblocking(False)
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                # A client that never reads must meet the outbuf cap soon: left alone, the kernel grows a
+                # socket's send buffer to megabytes (tcp_wmem), all of it held for a reader who never comes.
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
                 now = time.monotonic()
                 conn_id = self._next_id
                 self._next_id += 1
