@@ -74,6 +74,19 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def inline_bots(monkeypatch):
+    """Bots think inline, on the test's thread: each frame does the same work however loaded the machine is."""
+    from krook.session.local import LocalSession
+
+    new = LocalSession.new.__func__
+
+    def inline(cls, lobby, **kw):
+        return new(cls, lobby, **{**kw, "threaded": False})
+
+    monkeypatch.setattr(LocalSession, "new", classmethod(inline))
+
+
+@pytest.fixture
 def simple_bots(monkeypatch):
     """Fast, deterministic bots whatever strengths exist in the seats: the scene tests are about the screens."""
     from krook.bots import make_bot

@@ -6,8 +6,6 @@ Bury button (docs/PLAYING.md, "Keys").
 
 from __future__ import annotations
 
-import time
-
 import pygame
 from scene_helpers import key, make_app
 from test_scenes_game import start_game
@@ -24,7 +22,7 @@ def move_focus_to(app, table, code: str) -> int:
     )
 
 
-def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots):
+def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots, inline_bots):
     from krook.scenes.score import ScoreSheetScene
 
     app = make_app()
@@ -40,9 +38,7 @@ def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots):
             continue
         view = table.view
         if not (table.my_turn and table.panel_kind):
-            app.frame([], dt=0.05)
-            if table.session.busy:
-                time.sleep(0.001)
+            app.frame([], dt=0.05)  # the bots think inline (inline_bots): no wall-clock wait
             continue
         if view.phase == "bidding":
             # Take the bid at once: the nest is what this test is about.

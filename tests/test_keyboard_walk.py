@@ -15,16 +15,7 @@ SIZE = (1280, 720)
 
 
 @pytest.fixture
-def home(home, simple_bots, monkeypatch):
-    """Bots think inline, on the test's thread: each frame does the same work however loaded the machine is."""
-    from krook.session.local import LocalSession
-
-    new = LocalSession.new.__func__
-
-    def inline(cls, lobby, **kw):
-        return new(cls, lobby, **{**kw, "threaded": False})
-
-    monkeypatch.setattr(LocalSession, "new", classmethod(inline))
+def home(home, simple_bots, inline_bots):
     return home
 
 
