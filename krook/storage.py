@@ -186,10 +186,11 @@ def _commit(tmp: Path, path: Path, durable: bool = True) -> None:
             os.unlink(tmp)
         raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
     if durable:
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable; a no-op where folders cannot be synced."""
     # Makes the rename itself durable on POSIX; Windows can't open folders this way, and NTFS journals
     # the rename anyway, so failure here is not an error.
     try:
@@ -613,7 +614,7 @@ class SaveFile:
             log.warning("could not flush %s: %s", self.path, e)
         finally:
             os.close(fd)
-        _fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent)
 
     def _refuse_newer(self) -> None:
         """Before the first write: a newer Krook's file is moved aside, never overwritten."""
@@ -738,7 +739,7 @@ class SaveFile:
             self._rotate()
             try:
                 os.replace(best.path, self.path)
-                _fsync_dir(self.path.parent)
+                fsync_dir(self.path.parent)
                 best.path = self.path
             except OSError as e:
                 log.warning("could not move the recovered save %s into place: %s", best.path, e)

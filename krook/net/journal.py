@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from krook.rules import KrookError, Match, Phase
+from krook.storage import fsync_dir
 
 log = logging.getLogger("krook.net.journal")
 
@@ -91,7 +92,7 @@ class Journal:
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(temp, self.path)
-            _sync_folder(self.path.parent)
+            fsync_dir(self.path.parent)
         except OSError as exc:
             with contextlib.suppress(OSError):
                 temp.unlink()
@@ -112,20 +113,6 @@ class Journal:
 
 def _temp_path(path: Path) -> Path:
     return path.with_name(path.name + ".tmp")
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename durable (POSIX); Windows cannot open a folder, and NTFS journals renames itself."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def read_journal(path: Path) -> list[dict[str, Any]]:
