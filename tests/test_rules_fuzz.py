@@ -12,20 +12,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from junk import json_junk
 
 from krook.rules import KrookError, Match, RecordError, RulesError, get_preset, match_from_record
 from krook.rules.presets import PRESETS, rules_from_spec
 from krook.rules.settings import SPEC_BY_NAME
 
-JUNK = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(10**40), max_value=10**40)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=10,
-)
+JUNK = json_junk(max_int=10**40, max_leaves=10)
 
 
 def _record() -> dict[str, Any]:

@@ -8,20 +8,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from junk import json_junk
 
 from krook.rules import Match, get_preset
 from krook.session import finished, history
 from krook.session.replay import Replay
 
-_JUNK = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(10**30), max_value=10**30)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
+_JUNK = json_junk(max_int=10**30, max_leaves=12)
 
 
 def _record() -> dict:
