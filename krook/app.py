@@ -158,8 +158,8 @@ class App:
                     return
                 except (FileNotFoundError, self.pg.error):
                     continue
-        except Exception:
-            pass
+        except Exception:  # a window without its icon still plays
+            log.warning("could not set the window icon", exc_info=True)
 
     def _open_window(self) -> Any:
         pg = self.pg

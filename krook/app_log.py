@@ -78,7 +78,7 @@ class _LogWriter(io.TextIOBase):
             for line in lines:
                 if line.strip():
                     self._logger.log(self._level, "%s", line.rstrip())
-        except Exception:
+        except Exception:  # this IS the log: a failure here has nowhere left to be reported
             pass
         finally:
             self._busy.on = False

@@ -81,8 +81,8 @@ class Services:
         try:
             self.sound.set_volume(s.volume)
             self.sound.set_muted(not s.sound)
-        except Exception:
-            pass
+        except Exception:  # sound is a nicety: the game goes on silent, the log says why
+            log.warning("could not apply the sound settings", exc_info=True)
         self.save_settings()
 
     def play(self, name: str) -> None:
