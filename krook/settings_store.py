@@ -51,6 +51,7 @@ class Settings:
     auto_finish: bool = True
     last_lobby: dict[str, Any] | None = field(default=None)
     player_name: str = ""  # the name shown to a LAN host when joining
+    last_join_address: str = ""  # the address last joined, offered again in Join LAN game
     # Seat tokens of LAN games joined, by "address:port": {"token", "game", "seat", "name"}. Join rejoins.
     lan_seats: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -101,6 +102,7 @@ class Settings:
             "auto_finish": lambda v: isinstance(v, bool),
             "last_lobby": lambda v: v is None or isinstance(v, dict),
             "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
+            "last_join_address": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
             "lan_seats": lambda v: (
                 isinstance(v, dict)
                 and all(

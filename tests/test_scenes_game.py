@@ -280,6 +280,34 @@ def test_continue_after_a_kill(home):
         driver2.step()  # it goes on from there
 
 
+def test_continue_asks_between_the_saved_game_and_a_hosted_lan_game(home, monkeypatch):
+    """With both a game of its own and an unfinished LAN game it hosted, Continue asks which; a host that
+    cannot start again says why and keeps the title (and both games)."""
+    from krook.scenes import waiting_room
+    from krook.scenes.table import TableScene
+    from krook.scenes.title import TitleScene
+
+    app = make_app()
+    start_game(app, "kentucky-discard").session.close()
+    monkeypatch.setattr(waiting_room, "hosted_game", lambda: "Kitchen table")
+
+    def port_taken(services, options=None):
+        raise OSError("port 47470 is in use by another program")
+
+    monkeypatch.setattr(waiting_room, "resume_host", port_taken)
+    app2 = make_app()
+    click(app2, button(app2.stack.top, "Continue").rect.center)
+    notice = app2.stack.top
+    assert "Kitchen table" in notice.body
+    click(app2, button(notice, "Resume hosting").rect.center)
+    assert "in use" in app2.stack.top.body  # the reason, in a notice over the title
+    key(app2, pygame.K_ESCAPE)
+    assert isinstance(app2.stack.top, TitleScene)
+    click(app2, button(app2.stack.top, "Continue").rect.center)
+    click(app2, button(app2.stack.top, "Continue the saved game").rect.center)
+    assert isinstance(app2.stack.top, TableScene)
+
+
 def test_corrupt_save_is_reported_not_fatal(home):
     from krook.scenes.title import TitleScene
 

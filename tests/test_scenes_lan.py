@@ -317,10 +317,16 @@ def test_host_gone_shows_a_dialog_and_rejoin_uses_the_stored_token(lan):
         # The app "restarts": a new window with the same settings joins the same game and gets its seat back.
         table.session.close()
         pump([], lambda: host.protocol.seat_status(0) == "disconnected", what="the host to see the drop")
+        # What the restarted app reads back from disk: the seat token and the address, filled in for it.
+        from krook.settings_store import load_settings
+
+        saved, problem = load_settings(app.services.settings_file)
+        assert problem is None and saved.last_join_address == f"127.0.0.1:{port}"
         app2 = lan()
-        app2.settings.lan_seats = dict(app.settings.lan_seats)
+        app2.settings.lan_seats = dict(saved.lan_seats)
+        app2.settings.last_join_address = saved.last_join_address
         join2 = open_join(app2)
-        type_into(app2, join2.address_field, f"127.0.0.1:{port}")
+        assert join2.address_field.text == f"127.0.0.1:{port}"
         click(app2, join2.join_btn.rect.center)
         pump([app2], lambda: is_scene(app2, "TableScene"), what="the rejoin")
         assert app2.stack.top.session.seat == 0 and app2.stack.top.session.token == token
@@ -335,7 +341,7 @@ def test_host_gone_shows_a_dialog_and_rejoin_uses_the_stored_token(lan):
     assert not table.session.connected
 
 
-def test_host_restart_resumes_from_the_lobby_and_the_client_rejoins(lan):
+def test_host_restart_resumes_from_the_title_and_the_client_rejoins(lan):
     host_app = lan()
     room = host_lobby(host_app, open_seats=(1,))
     client_app = lan()
@@ -353,14 +359,19 @@ def test_host_restart_resumes_from_the_lobby_and_the_client_rejoins(lan):
         lambda: is_scene(host_app, "TableScene") and is_scene(client_app, "TableScene"),
     )
     client_table = client_app.stack.top
-    # The host's app closes (the game is autosaved), and a new one resumes it from the lobby on the same port.
+    # The host's app closes (the game is autosaved). A new one offers it from the lobby, and Continue on the
+    # title (where a player looks first; there is no game of its own) resumes it on the same port.
     host_app.stack.top.session.close()
     host_app2 = lan()
     host_app2.services.lan = dataclasses.replace(host_app2.services.lan, port=room_port)
     click(host_app2, button(host_app2.stack.top, "New game").rect.center)
     lobby = host_app2.stack.top
     assert lobby.resume_btn.visible and "Kitchen table" in lobby.resume_btn.label
-    click(host_app2, lobby.resume_btn.rect.center)
+    key(host_app2, pygame.K_ESCAPE)
+    assert is_scene(host_app2, "TitleScene")
+    continue_btn = button(host_app2.stack.top, "Continue")
+    assert continue_btn.enabled
+    click(host_app2, continue_btn.rect.center)
     pump([host_app2, client_app], lambda: is_scene(host_app2, "TableScene"), what="the resumed host table")
     host = host_app2.stack.top.session.host
     pump(

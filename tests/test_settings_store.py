@@ -33,6 +33,7 @@ def test_round_trip():
         large_text=True,
         reduce_motion=True,
         last_lobby={"preset": "keith"},
+        last_join_address="192.168.1.20:47470",
     )
     assert save_settings(s) is None
     loaded, message = load_settings()
@@ -57,6 +58,18 @@ def test_bad_values_reset_only_themselves():
     settings, message = load_settings()
     assert settings.anim_speed == "normal" and settings.volume == 0.7 and settings.colour_blind
     assert message and "anim_speed" in message
+
+
+@pytest.mark.parametrize("address", ["x" * 500, "10.0.0.1\n\x1b[2J", 47470, None, ["10.0.0.1"]])
+def test_a_hostile_remembered_address_is_dropped(address):
+    path = settings_path()
+    path.write_text(
+        json.dumps({"format": "krook-settings/1", "last_join_address": address, "sound": False}),
+        encoding="utf-8",
+    )
+    settings, message = load_settings()
+    assert settings.last_join_address == "" and settings.sound is False
+    assert message and "last_join_address" in message
 
 
 def test_derived_values():

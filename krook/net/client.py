@@ -96,7 +96,7 @@ class Client:
         timeout: float = 5.0,
         ping_interval: float = 5.0,
         host_timeout: float = 20.0,
-        reconnect_s: float = 30.0,
+        reconnect_s: float = 180.0,
         retry_s: float = 1.0,
         password: str | None = None,
     ) -> None:

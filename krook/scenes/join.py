@@ -111,7 +111,11 @@ class JoinScene(Scene):
             player_name(services), self._set_name, max_len=16, placeholder="Your name"
         )
         self.address_field = TextField(
-            "", self._typed_address, max_len=40, placeholder="192.168.1.20", tooltip="host or host:port"
+            services.settings.last_join_address,
+            self._typed_address,
+            max_len=40,
+            placeholder="192.168.1.20",
+            tooltip="host or host:port",
         )
         self.code_field = TextField(
             "",
@@ -270,6 +274,8 @@ class JoinScene(Scene):
             game=game,
             name=self.name_field.text.strip() or "Player",
         )
+        self.services.settings.last_join_address = f"{address}:{port}"
+        self.services.save_settings()
         log.info("joined %s:%s as seat %s", address, port, session.seat)
         from .waiting_room import enter_lan_table
 

@@ -7,6 +7,7 @@ import logging
 import pygame
 
 from krook import storage
+from krook.rules import KrookError
 from krook.ui import Button
 
 from .base import Services
@@ -27,8 +28,8 @@ class TitleScene(MenuScene):
         super().__init__(services)
         from krook.session.local import has_saved_game
 
-        self.continue_btn = Button("Continue", self.resume, "primary")
-        self.continue_btn.enabled = has_saved_game()
+        self.continue_btn = Button("Continue", self.continue_game, "primary")
+        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
         buttons = [
             Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
             self.continue_btn,
@@ -46,7 +47,47 @@ class TitleScene(MenuScene):
     def on_enter(self) -> None:
         from krook.session.local import has_saved_game
 
-        self.continue_btn.enabled = has_saved_game()
+        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
+
+    @staticmethod
+    def _hosted() -> str | None:
+        from .waiting_room import hosted_game
+
+        return hosted_game()
+
+    def continue_game(self) -> None:
+        """Carry on the saved game; a LAN game this computer was hosting is offered here too, so a host
+        whose computer restarted finds it where a player looks first."""
+        from krook.session.local import has_saved_game
+
+        from .notice import NoticeScene
+
+        hosted = self._hosted()
+        if hosted is None:
+            self.resume()
+        elif not has_saved_game():
+            self.resume_hosting()
+        else:
+            self.stack.push(
+                NoticeScene(
+                    self.services,
+                    "Which game?",
+                    f"This computer has a saved game and the LAN game it was hosting ({hosted}).",
+                    [("Continue the saved game", self.resume), ("Resume hosting", self.resume_hosting)],
+                )
+            )
+
+    def resume_hosting(self) -> None:
+        from .notice import NoticeScene
+        from .waiting_room import WaitingRoomScene, resume_host
+
+        try:
+            game = resume_host(self.services)
+        except (OSError, ValueError, KrookError, storage.StorageError) as exc:
+            log.warning("resume hosting: %s", exc)
+            self.stack.push(NoticeScene(self.services, "Could not resume hosting", str(exc)))
+            return
+        self.stack.push(WaitingRoomScene(self.services, game))
 
     def back(self) -> None:
         pass
