@@ -26,7 +26,10 @@ What keeps it small and quick in pure Python:
 - **The last trick is not searched**: every seat holds one card, the play is forced.
 - **Move ordering**: the table's best lead first, then the strongest cards; a follower whose side is winning
   the trick feeds counters and does not overtake; otherwise an earlier seat tries its highest winner first and
-  the last seat its cheapest, then the least valuable card.
+  the last seat its cheapest, then the least valuable card. **Killer moves**: when a later card cuts, it moves
+  to the front of the memoised order for those cards (a lead without a table move, or a follower in the same
+  trick state), so the next search of that kind tries it first; a whole-hand review searches 3.4 times fewer
+  nodes with it. The values do not depend on the order, only the work does.
 - **Bounds**: the value lies between the points of the top trumps the maximising side holds in a row (they win
   whatever happens) and the points still in play (plus ``last_bonus``) less the other side's such trumps; a
   search is cut as soon as that interval is outside the window.
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from krook.rules.cards import KROOK
 
@@ -86,7 +90,9 @@ class Solver:
     Passing hands of another deal (a card changed owner) clears the table, so reuse is always safe.
     """
 
-    def __init__(self, play: PlayRules, side: Sequence[bool], last_bonus: int = 0) -> None:
+    def __init__(
+        self, play: PlayRules, side: Sequence[bool], last_bonus: int = 0, *, killers: bool = True
+    ) -> None:
         self.play = play
         self.n = play.n
         self.side = tuple(bool(s) for s in side)
@@ -100,6 +106,9 @@ class Solver:
         self._hands: list[int] = [0] * self.n
         self.etc_min_cards = ETC_MIN_CARDS
         self.guess_min_cards = GUESS_MIN_CARDS
+        # killer moves reorder the move lists ``play`` memoises; off: never reordered (with a ``PlayRules`` of its
+        # own, the static order: the reference the review is tested against)
+        self.killers = killers
         # set from any thread to stop a search at its next trick boundary (a list: the search reads a cell)
         self._cancelled = [False]
         # MTD(f)'s progress on the value being solved, for another thread to read: [lower, upper, first upper]
@@ -321,6 +330,7 @@ class Solver:
         nxt = facts.nxt
         follow_any = facts.follow_any
         etc = self.etc_min_cards
+        killers = self.killers
         cancelled = self._cancelled
         positions = self._positions
         segment = _segment_maker(play, side, self._owner, self._segs, facts.pcode)
@@ -332,7 +342,8 @@ class Solver:
         # move orders depend on the cards and the trick only: every solver of these rules shares them
         orders_memo: dict[int, dict[int, tuple[FollowMove, ...]]]
         orders_memo = play.memo.setdefault("follow_by_state", {})  # type: ignore[assignment]
-        leads: dict[int, list[LeadMove]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
+        leads: dict[int, Sequence[LeadMove]] = play.memo.setdefault("lead", {})  # type: ignore[assignment]
+        no_memo: dict[int, tuple[FollowMove, ...]] = {}
 
         def boundary(leader: int, alpha: int, beta: int, remaining: int) -> int:
             """Value of the position where ``leader`` leads to a new trick; ``remaining``: the cards in play."""
@@ -422,6 +433,14 @@ class Solver:
                         b = v
                         if a >= b:
                             break
+            if (
+                killers
+                and best_code < 0
+                and best_card != cands[0][0]
+                and (best >= beta if maximise else best <= alpha)
+            ):
+                # a cut by a later card: it comes first next time these cards lead (the killer heuristic)
+                leads[moves] = _promoted(cands, best_card)
             if best <= alpha:
                 if best < upper:
                     upper = best
@@ -461,6 +480,7 @@ class Solver:
                     cands = follow_order(moves, pw, wpow, side[wseat] == side[seat], k < n - 1)
                     memo[moves] = cands
             else:
+                memo = no_memo  # one card: never reordered
                 c = moves.bit_length() - 1
                 cands = ((moves, pw[c], points[c]),)
             maximise = side[seat]
@@ -490,6 +510,9 @@ class Solver:
                             beta = v
                             if alpha >= beta:
                                 break
+                if alpha >= beta and cbit != cands[0][0] and killers:
+                    # a cut by a later card: it comes first next time in the same state (the killer heuristic)
+                    memo[moves] = _promoted(cands, cbit)
                 return best
             # the trick's last card
             h2 = hand & (hand - 1)
@@ -536,6 +559,8 @@ class Solver:
                             beta = v
                             if alpha >= beta:
                                 break
+                if alpha >= beta and cbit != cands[0][0] and killers:
+                    memo[moves] = _promoted(cands, cbit)
                 return best
             for cbit, p, cp in cands:
                 hands[seat] = hand ^ cbit
@@ -576,6 +601,8 @@ class Solver:
                         beta = v
                         if alpha >= beta:
                             break
+            if alpha >= beta and cbit != cands[0][0] and killers:
+                memo[moves] = _promoted(cands, cbit)
             return best
 
         def counts() -> tuple[int, int]:
@@ -593,6 +620,14 @@ FollowMove = tuple[int, int, int]  # (its bit, its power, its points)
 LeadMove = tuple[int, int, int, int, int]  # (card, bit, led colour, power, points)
 Boundary = Callable[[int, int, int, int], int]
 Follow = Callable[[int, int, int, int, int, int, int, int, int], int]
+
+
+_Move = TypeVar("_Move", FollowMove, LeadMove)
+
+
+def _promoted(cands: Sequence[_Move], first: int) -> tuple[_Move, ...]:
+    """``cands`` with the move whose first item is ``first`` moved to the front (the others keep their order)."""
+    return tuple([x for x in cands if x[0] == first] + [x for x in cands if x[0] != first])
 
 
 class _SearchFacts:
