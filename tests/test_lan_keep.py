@@ -30,7 +30,6 @@ def lan_game(home):
     try:
         local.keep_finished_game()
         remote.keep_finished_game()
-        local.seat = 0  # what ClientBot reads to know its seat
         bots = [ClientBot(local, "simple", seed=1), ClientBot(remote, "simple", seed=2)]
         assert drive(bots, lambda: all(b.game_over for b in bots), timeout=240)
         # the last messages (the client's last view comes after the game-over event) and the files

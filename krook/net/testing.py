@@ -12,13 +12,14 @@ from krook.bots import BotContext, make_bot
 from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent, StatusEvent
 
 from .framing import FrameDecoder, encode
-from .remote_session import RemoteSession
+from .remote_session import HostSession, RemoteSession
 
 
 class ClientBot:
-    """Plays one ``RemoteSession`` with a bot: acts once per view version, says ready after each hand."""
+    """Plays one seat of a ``RemoteSession`` (or of the host's own ``HostSession``) with a bot: acts once per
+    view version, says ready after each hand."""
 
-    def __init__(self, session: RemoteSession, strength: str = "random", seed: int = 0) -> None:
+    def __init__(self, session: RemoteSession | HostSession, strength: str = "random", seed: int = 0) -> None:
         self.session = session
         self.bot = make_bot(strength)
         self.rng = random.Random(seed)
@@ -28,6 +29,14 @@ class ClientBot:
         self.errors: list[ErrorEvent] = []
         self.game_over = False
 
+    @property
+    def seat(self) -> int | None:
+        """The seat played: a client's is the host's to give; the host's own screen plays its first human seat."""
+        session = self.session
+        if isinstance(session, RemoteSession):
+            return session.seat
+        return session.local_seats[0] if session.local_seats else None
+
     def step(self) -> None:
         events = self.session.update()
         self.events += events
@@ -35,11 +44,11 @@ class ClientBot:
             if isinstance(event, ErrorEvent):
                 self.errors.append(event)
                 self.acted_version = -1  # an action may have been refused or lost with the link: try again
-            if isinstance(event, StatusEvent) and event.seat == self.session.seat:
+            if isinstance(event, StatusEvent) and event.seat == self.seat:
                 self.acted_version = -1
             if isinstance(event, GameOverEvent):
                 self.game_over = True
-        seat = self.session.seat
+        seat = self.seat
         if seat is None or seat not in self.session.local_seats:
             return
         try:
