@@ -2,9 +2,9 @@
 text overlaps a control or another line, leaves the window, or leaves the panel it is drawn on.
 
 The scenes are the gallery's (``krook gallery``: title, lobby, every decision of the table, score sheet,
-pause, settings, How to play, LAN join / waiting room / help, watch list, replay, history, tutorial, review,
-claims, undo), plus the lobby in every preset, the score sheet of every table size and the title with a
-message. ``layout_probe`` records what each one draws by instrumenting the widgets, the theme's text and
+pause, settings, How to play, LAN join / waiting room / help / table, watch list, replay, history, tutorial,
+review, claims, undo), plus the lobby in every preset, the score sheet of every table size, the title with a
+message and LAN tables in play (host and client, four to six players, bidding and trick play). ``layout_probe`` records what each one draws by instrumenting the widgets, the theme's text and
 panels and the card painter."""
 
 from __future__ import annotations
@@ -70,6 +70,25 @@ def extra_scenes(app):
     return out
 
 
+def lan_tables(app):
+    """LAN tables in play on loopback, as the host and as its client, at the viewer's turn in bidding and in
+    trick play (every other seat's card in the trick), with a seat's drop-out message showing: the connection
+    panel must cover no card, plate, button or message."""
+    from krook.scenes.lan_gallery import LAN_TABLE_PRESETS, lan_table
+
+    def build(preset, phase, role):
+        stack = lan_table(app, preset, phase, role)
+        stack[-1].state.say("Bot 3 dropped out. Their seat is held for 60 s while they rejoin.", seconds=60)
+        return stack
+
+    return {
+        f"LAN table {preset} {phase} {role}": lambda p=preset, ph=phase, r=role: build(p, ph, r)
+        for preset in LAN_TABLE_PRESETS
+        for phase in ("bidding", "play")
+        for role in ("host", "client")
+    }
+
+
 def check(app, name, build):
     probe = Probe(pytest.MonkeyPatch())
     services = app.services
@@ -130,6 +149,67 @@ def test_lobby_in_every_preset_score_sheets_and_title_message(app):
     problems, checked = run_all(app, builders)
     assert not problems, "\n".join(problems[:40])
     assert checked == len(builders) * (len(SIZES) + len(LARGE_TEXT_SIZES))
+
+
+def test_lan_tables_in_play(app):
+    builders = lan_tables(app)
+    problems, checked = run_all(app, builders)
+    assert not problems, "\n".join(problems[:40])
+    assert len(builders) == 12
+    assert checked == len(builders) * (len(SIZES) + len(LARGE_TEXT_SIZES))
+
+
+def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
+    """Six seats at a LAN table, as the host and as the client: a card dealt from any dealer to any seat or
+    the nest, played from any seat (or the viewer's hand) to the trick, or swept to any winner, never passes
+    under the connection panel, at every size."""
+    import dataclasses
+
+    from layout_probe import Probe
+
+    from krook.scenes.lan_gallery import lan_table
+    from krook.scenes.play import draw_trick
+    from krook.scenes.table_model import Flight
+
+    checked = 0
+    for role in ("host", "client"):
+        table = lan_table(app, "six-handed", "play", role)[-1]
+        t = table.state
+        code, dealt = t.view.hand[0], t.view
+        probe = Probe(pytest.MonkeyPatch())
+        try:
+            for size in SIZES:
+                t.view = dealt
+                surface = probe.draw_stack([table], size)  # lays the table out for this size
+                link = next(d.rect for d in probe.items if d.what.startswith(("Hosting on", "Connected to")))
+                panel = next(d.rect for d in probe.items if d.kind == "panel" and d.rect.contains(link))
+                h = t.layout.trick_card_h
+                paths = [(t.seat_anchor(s), t.trick_spot(s)) for s in range(t.n)]
+                paths += [(r.center, t.trick_spot(t.viewer)) for _, r in t.card_rects]
+                paths += [(t.trick_spot(s), t.seat_anchor(w)) for s in range(t.n) for w in range(t.n)]
+                flights = [Flight(code, a, b, 1.0, h, t=min(k / 10, 0.999)) for a, b in paths for k in range(11)]
+                probe.items, probe.active = [], True
+                t.flights, t.sweep = flights, []
+                draw_trick(t, surface)
+                for dealer in range(t.n):
+                    t.view = dataclasses.replace(dealt, dealer=dealer)
+                    t.deal.length = 1.0
+                    order = t.deal.order(t.view)
+                    for i in range(t.n + 1):  # one round: every seat and the nest
+                        for k in range(10):
+                            t.deal.t = (i + k / 10) / len(order)
+                            t.deal.draw_flying_card(t, surface)
+                probe.active = False
+                cards = [d.rect for d in probe.items if d.kind == "card"]
+                assert len(cards) >= len(flights) + t.n * (t.n + 1) * 10
+                under = [c for c in cards if c.colliderect(panel)]
+                assert not under, f"{role} {size}: cards in flight pass under the panel {panel}: {under[:3]}"
+                checked += len(cards)
+        finally:
+            probe.monkeypatch.undo()
+            t.view, t.flights, t.deal.t = dealt, [], -1.0
+            table.session.close()
+    assert checked > 5000
 
 
 def test_the_probe_sees_an_overlap(app):

@@ -113,8 +113,8 @@ class BiddingDecision(Decision):
         theme = t.theme
         p = theme.p
         bh = theme.px(48)
-        rect = pygame.Rect(0, 0, theme.px(520), theme.px(166))
-        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
+        widgets = t.panel.widgets
+        rect = t.layout.panel_rect(theme.px(520), theme.px(166), t.n)  # narrower between six seats
         self.rect = rect
         theme.panel(surface, rect)
         theme.text(
@@ -129,9 +129,10 @@ class BiddingDecision(Decision):
         ar = amount.get_rect(center=(rect.centerx, rect.y + theme.px(50)))
         surface.blit(amount, ar)
         self.arrows = []
+        s = theme.px(12)
+        reach = min(theme.px(110), rect.w // 2 - s * 3)
         for sign in (-1, 1):
-            c = (ar.centerx + sign * theme.px(110), ar.centery)
-            s = theme.px(12)
+            c = (ar.centerx + sign * reach, ar.centery)
             pts = [
                 (c[0] - sign * s, c[1] - s * 1.3),
                 (c[0] + sign * s, c[1]),
@@ -139,19 +140,22 @@ class BiddingDecision(Decision):
             ]
             pygame.draw.polygon(surface, p.text, pts)
             self.arrows.append((sign, pygame.Rect(c[0] - s * 2, c[1] - s * 2, s * 4, s * 4)))
-        widgets = t.panel.widgets
-        total = len(widgets) * theme.px(140) + (len(widgets) - 1) * theme.px(12)
+        gap = theme.px(12)
+        bw = min(theme.px(140), (rect.w - theme.px(24) - gap * (len(widgets) - 1)) // max(1, len(widgets)))
+        total = len(widgets) * bw + (len(widgets) - 1) * gap
         x = rect.centerx - total // 2
         for wd in widgets:
-            wd.rect = pygame.Rect(x, rect.bottom - bh - theme.px(36), theme.px(140), bh)
+            wd.rect = pygame.Rect(x, rect.bottom - bh - theme.px(36), bw, bh)
             if isinstance(wd, Button) and wd.label.startswith("Bid"):
                 wd.label = f"Bid {self.amount}"
-            x += theme.px(152)
-        hint = (
-            "Up / Down or type a number · Enter to bid · P to pass"
-            if len(widgets) > 1
-            else "Up / Down or type a number · Enter to bid"
-        )
+            x += bw + gap
+        hints = [  # the longest that fits the panel (it is narrower between six seats)
+            "Up / Down or type a number · Enter to bid · P to pass",
+            "Up / Down or type a number · Enter to bid",
+            "Up / Down · Enter to bid",
+        ][0 if len(widgets) > 1 else 1 :]
+        room = rect.w - theme.px(16)
+        hint = next((h for h in hints if theme.font("caption").size(h)[0] <= room), hints[-1])
         theme.text(
             surface,
             hint,

@@ -148,15 +148,16 @@ class LanTable:
         waiting = self.waiting_banner()
         if waiting:
             r = theme.render(waiting, "label", theme.p.text, bold=True)
-            rect = r.get_rect(center=(surface.get_width() // 2, round(t.layout.size[1] * 0.42)))
+            rect = r.get_rect(center=(round(t.layout.center[0]), round(t.layout.size[1] * 0.42)))
             pill = rect.inflate(theme.px(28), theme.px(12))
             theme.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=theme.p.accent)
             surface.blit(r, rect)
-        rect = t.layout.lan_rect(len(session.players))
+        rect = t.layout.lan_rect()
+        t.boxes["LAN"] = rect
         theme.panel(surface, rect, alpha=210)
         theme.text(
             surface,
-            self.link_text(),
+            theme.fit(self.link_text(), rect.w - theme.px(20), "caption", True),
             (rect.x + theme.px(10), rect.y + theme.px(6)),
             "caption",
             theme.p.text_muted,
@@ -167,7 +168,7 @@ class LanTable:
         if isinstance(session, RemoteSession) and not session.client.connected and session.seat is not None:
             statuses[session.seat] = "reconnecting"
         to_act = t.view.to_act if t.view.phase not in ("hand_over", "game_over") else None
-        rows = pygame.Rect(rect.x + theme.px(2), rect.y + theme.px(26), rect.w - theme.px(4), 0)
+        rows = pygame.Rect(rect.x + theme.px(2), rect.y + t.layout.lan_head, rect.w - theme.px(4), 0)
         draw_seat_list(
             t,
             surface,

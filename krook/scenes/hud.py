@@ -127,7 +127,6 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     cols = view.columns
     team = view.rules.get("partnership") == "fixed"
     row_h = theme.font("body").get_linesize()
-    theme.px(250)
     sbox = t.layout.score_rect
     t.boxes["score box"] = sbox
     theme.panel(surface, sbox, alpha=220)
@@ -145,9 +144,7 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         seats = [s for s in range(t.n) if (s % 2 == i if team else s == i)]
         captured = sum(t.shown.points[s] for s in seats)
         mine = t.seen_by in seats
-        name = label if len(label) < 18 else label[:16] + "…"
-        theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
-        theme.text(
+        score = theme.text(
             surface,
             str(view.scores[i]),
             (sbox.right - pad - theme.px(64), yy),
@@ -156,6 +153,9 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
             True,
             anchor="topright",
         )
+        # A long team name ends in an ellipsis clear of its score (the score is what the row is for).
+        name = theme.fit(label, score.x - theme.px(8) - (sbox.x + pad), "body", mine)
+        theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
         theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
     # Centre: what is happening.
     banner_text = banner(t)
@@ -250,7 +250,7 @@ MESSAGE_FILL = {  # a hint is gold-edged advice, news is slate, an error is red
 def message_rect(t: TableState, message: Message) -> tuple[pygame.Rect, list[str]]:
     """Where a message goes: in the message band the layout keeps clear of every control."""
     theme = t.theme
-    band = t.layout.message_band
+    band = t.layout.band_between(t.n)
     lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:2]
     lh = theme.font("body").get_linesize()
     width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)

@@ -182,14 +182,19 @@ def draw_seat_list(
         shown = f"Seat {seat + 1}" if status == "open" else name
         label = f"{shown} (you)" if seat in mine else shown
         name_x = row.x + pad * 2 + t.px(10)
-        t.text(surface, label[:22], (name_x, row.centery), role, p.text, seat in mine, anchor="midleft")
         what = COMPACT_TEXT.get(status, status) if compact else status_text(status)
+        widest = what  # the dots of "thinking" come and go: the name keeps room for all three
         if to_act == seat and seat in mine:
-            what, colour = "your turn", p.accent
+            widest = what = "your turn"
+            colour = p.accent
         elif to_act == seat and status not in ("open", "disconnected"):
             dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
             what = f"{what} · thinking{dots}" if not compact else f"thinking{dots}"
+            widest = what.rstrip(".") + "..."
             colour = p.accent
+        room = row.right - pad - t.font(role).size(widest)[0] - t.px(8) - name_x
+        shown_label = t.fit(label, room, role, seat in mine)
+        t.text(surface, shown_label, (name_x, row.centery), role, p.text, seat in mine, anchor="midleft")
         t.text(surface, what, (row.right - pad, row.centery), role, colour, anchor="midright")
         y += row_h
     return y

@@ -124,7 +124,7 @@ class BuryDecision(HandDecision):
         rule = t.legal.discard
         count = rule.count if rule is not None else 0
         pad = theme.px(16)
-        width = theme.px(560)
+        width = t.layout.panel_rect(theme.px(560), theme.px(150), t.n).w  # narrower between six seats
         room = width - pad * 3 - theme.px(150)  # the text's column, left of the Bury button
         heading = theme.wrap(
             f"Choose {count} cards to bury — {len(t.selected)} of {count} chosen", room, "body", True
@@ -135,8 +135,7 @@ class BuryDecision(HandDecision):
         notes = theme.wrap(reason, room, "caption")[:2]
         body_lh, caption_lh = theme.font("body", True).get_linesize(), theme.font("caption").get_linesize()
         height = max(theme.px(96), pad * 2 + body_lh * len(heading) + theme.px(4) + caption_lh * len(notes))
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
+        rect = t.layout.panel_rect(width, height, t.n)
         self.rect = rect
         theme.panel(surface, rect)
         y = rect.y + pad
@@ -193,8 +192,7 @@ class TrumpDecision(Decision):
         t = self.state
         theme = t.theme
         bh = theme.px(48)
-        rect = pygame.Rect(0, 0, theme.px(500), theme.px(120))
-        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
+        rect = t.layout.panel_rect(theme.px(500), theme.px(120), t.n)
         self.rect = rect
         theme.panel(surface, rect)
         theme.text(

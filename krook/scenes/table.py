@@ -63,11 +63,12 @@ class TableScene(Scene):
         surface = pygame.display.get_surface() if pygame.display.get_init() else None
         size = surface.get_size() if surface is not None else self.theme.size
         self.theme.resize(size)
-        settings = services.settings
+        lan = lan_session(session)
+        self.lan_players = len(public.players) if lan is not None else 0
         self.state = TableState(
             session=session,
             services=services,
-            layout=TableLayout(size, self.theme, settings.card_scale, len(public.columns), self.aside),
+            layout=self._new_layout(size, public),
             sprites=CardSprites(services.cards, self.theme),
             humans=humans,
             view=public,
@@ -75,12 +76,7 @@ class TableScene(Scene):
             viewer=humans[0] if humans else 0,
             seen_by=humans[0] if len(humans) == 1 else None,
         )
-        self._layout_key: tuple[object, ...] = (
-            size,
-            settings.card_scale,
-            settings.large_text,
-            settings.colour_blind,
-        )
+        self._layout_key = self._key(size, public)
         self._felt: pygame.Surface | None = None
         self._warm: list[tuple[str, int]] = []
         self.bidding = BiddingDecision(self)
@@ -108,7 +104,6 @@ class TableScene(Scene):
             None  # the card the hand's focus was on when the last decision was made
         )
         self._place_buttons()
-        lan = lan_session(session)
         self.lan = LanTable(lan, services, self.start_hand) if lan is not None else None
         self.start_hand(initial=True)
 
@@ -604,9 +599,18 @@ class TableScene(Scene):
         cx, cy = layout.center
         self.redeal_button.rect.midleft = (round(cx + layout.back_h * 0.36 + theme.px(28)), round(cy))
 
-    def _layout(self, size: tuple[int, int]) -> None:
+    def _new_layout(self, size: tuple[int, int], view: SeatView) -> TableLayout:
+        card_scale = self.services.settings.card_scale
+        columns, names = len(view.columns), view.players
+        return TableLayout(size, self.theme, card_scale, columns, self.aside, self.lan_players, names)
+
+    def _key(self, size: tuple[int, int], view: SeatView) -> tuple[object, ...]:
+        """What the layout depends on (a LAN seat's name changes when a player takes it)."""
         settings = self.services.settings
-        key = (size, settings.card_scale, settings.large_text, settings.colour_blind)
+        return (size, settings.card_scale, settings.large_text, settings.colour_blind, tuple(view.players))
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        key = self._key(size, self.state.view)
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -616,7 +620,7 @@ class TableScene(Scene):
         )  # a new deck style or size: no stale pictures
         self.theme.resize(size)
         self._felt = None
-        t.layout = TableLayout(size, self.theme, settings.card_scale, len(t.view.columns), self.aside)
+        t.layout = self._new_layout(size, t.view)
         self._place_buttons()
         self._plan_warm_up()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -13,15 +14,28 @@ class TableLayout:
     """Card heights, the table's centre, seat positions (by seat number relative to the viewer) and buttons."""
 
     def __init__(
-        self, size: tuple[int, int], theme: Theme, card_scale: float, score_rows: int = 2, aside: float = 0.0
+        self,
+        size: tuple[int, int],
+        theme: Theme,
+        card_scale: float,
+        score_rows: int = 2,
+        aside: float = 0.0,
+        lan_players: int = 0,
+        names: Sequence[str] = (),
     ) -> None:
         w, h = size
-        # ``aside``: a share of the width kept free at the left, under the hand box (the tutorial's note
-        # sits there); the seats and the middle of the table move right into what is left.
-        self.aside = round(w * aside)
         self.size = size
         self.theme = theme
         u = theme.u
+        # ``aside``: a share of the width kept free at the left, under the hand box (the tutorial's note
+        # sits there); the seats and the middle of the table move right into what is left.
+        # A LAN table keeps a column aside for its connection panel: nowhere else is clear of the hand and
+        # of the left seats' plates and cards in every table size (six seats reach both left corners).
+        self.lan_players = lan_players
+        self.lan_row_h = max(theme.px(24), theme.font("caption").get_linesize() + theme.px(4))
+        self.lan_head = theme.px(8) + theme.font("caption", True).get_linesize()  # the link's line
+        lan_w = max(theme.px(230), theme.font("caption", True).size("Reconnecting to the host...")[0])
+        self.aside = max(round(w * aside), lan_w + theme.px(24) if lan_players else 0)
         self.hand_card_h = round(h * 0.235 * card_scale)
         self.trick_card_h = round(h * 0.2 * min(card_scale, 1.05))
         self.back_h = round(h * 0.1)
@@ -49,7 +63,25 @@ class TableLayout:
         )
         self.panel_bottom = self.message_band.top - theme.px(8)
         self.panel_top = round(h * 0.2) + theme.px(34)  # below the far seat's name plate
-        self.lan_row_h = theme.px(24)
+        # How far a side seat reaches: its widest plate (the longest name with a dealer and a bid chip),
+        # and below the plate its "thinking..." line.
+        label, chip = theme.font("label", True), theme.font("caption", True)
+        chips = sum(chip.size(c)[0] + theme.px(12) for c in ("Dealer", "Bid 100"))
+        widest = max((label.size(name)[0] for name in names), default=theme.px(150))
+        self.plate_half = (widest + chips + theme.px(24)) // 2
+        self.plate_below = (
+            (label.get_linesize() + chip.get_linesize()) // 2 + chip.get_linesize() + theme.px(8)
+        )
+        # The trick sits between the far seat's plate and the message band: it moves up, and its cards
+        # shrink, only as far as the others' cards need to stay clear of a message at the viewer's turn (the
+        # viewer's own card, lowest, comes once its message is gone).
+        n = len(names) or 4
+        top, bottom = h * 0.2 + self.plate_below, self.message_band.top - theme.px(8)
+        lowest = max(math.sin(self.seat_angle(rel, n)) for rel in range(1, n))
+        reach_up, reach_down = 0.62 * 0.72, 0.62 * 0.9 * max(0.0, lowest)  # offsets, in card heights
+        self.trick_card_h = min(self.trick_card_h, round((bottom - top) / (1 + reach_up + reach_down)))
+        low = bottom - (reach_down + 0.5) * self.trick_card_h
+        self.trick_y = max(min(self.center[1], low), top + (reach_up + 0.5) * self.trick_card_h)
         # The boxes in the top corners (the hand and contract at the left, the score at the right): a seat
         # whose plate would sit under one of them moves down, clear of it with its cards above the plate.
         pad = theme.px(12)
@@ -73,13 +105,11 @@ class TableLayout:
         bottom = self.hand_top - self.theme.px(24)  # clear of a chosen card's lift
         return pygame.Rect(pad, top, max(0, self.aside - 2 * pad), max(0, bottom - top))
 
-    def lan_rect(self, players: int) -> pygame.Rect:
-        """The LAN seat list: at the left, above the player's own name plate."""
-        rect = pygame.Rect(
-            self.theme.px(12), 0, self.theme.px(250), self.theme.px(30) + self.lan_row_h * players
-        )
-        rect.bottom = round(self.seat_anchor(0, 1)[1]) - self.theme.px(44)
-        return rect
+    def lan_rect(self) -> pygame.Rect:
+        """The LAN seat list: at the top of the column kept aside, under the hand box."""
+        column = self.aside_rect()
+        column.h = self.lan_head + self.lan_row_h * self.lan_players + self.theme.px(6)
+        return column
 
     @staticmethod
     def seat_angle(rel: int, n: int) -> float:
@@ -98,11 +128,61 @@ class TableLayout:
         for box in (self.hud_rect, self.score_rect):
             if box.left - reach < x < box.right + reach:
                 y = max(y, box.bottom + self.back_h + self.theme.px(30))
-        return (x, y)
+        if math.sin(a) <= 0.2:
+            return (x, y)
+        # A lower side seat (six players) sits above the message band, as far as the seat above it on the
+        # same side leaves room; where it cannot, the band narrows (``band_between``).
+        lifted = min(y, self.message_band.top - self.plate_below)
+        for other in range(1, n):
+            b = self.seat_angle(other, n)
+            if math.sin(b) < -0.2 and math.cos(a) * math.cos(b) > 0:
+                _, above = self.seat_anchor(other, n)
+                lifted = max(lifted, above + self.plate_below + self.back_h + self.theme.px(30))
+        return (x, min(y, lifted))
+
+    def seat_area(self, rel: int, n: int) -> pygame.Rect:
+        """What a seat other than the viewer's may cover: its cards, its widest plate and the line below."""
+        x, y = self.seat_anchor(rel, n)
+        top = y - self.back_h - self.theme.px(30)
+        return pygame.Rect(
+            round(x) - self.plate_half, round(top), 2 * self.plate_half, round(y - top) + self.plate_below
+        )
+
+    def centre_span(self, top: int, bottom: int, n: int) -> tuple[int, int]:
+        """The stretch of the middle, from ``top`` to ``bottom``, between the side seats' areas (and clear of
+        the column kept aside)."""
+        w, _ = self.size
+        pad = self.theme.px(12)
+        left, right = self.aside + pad, w - pad
+        cx = self.center[0]
+        for rel in range(1, n):
+            area = self.seat_area(rel, n)
+            if area.bottom <= top or area.top >= bottom or area.left < cx < area.right:
+                continue  # not beside this stretch (the far seat is above it)
+            if area.centerx < cx:
+                left = max(left, area.right + pad)
+            else:
+                right = min(right, area.left - pad)
+        return left, right
+
+    def band_between(self, n: int) -> pygame.Rect:
+        """The message band, narrowed to the room between the lower side seats where they reach it."""
+        band = self.message_band
+        left, right = self.centre_span(band.top, band.bottom, n)
+        left, right = max(left, band.left), min(right, band.right)
+        return pygame.Rect(left, band.y, max(0, right - left), band.h)
+
+    def panel_rect(self, width: int, height: int, n: int) -> pygame.Rect:
+        """A decision panel above the message band, as wide as asked or as the side seats leave room for."""
+        left, right = self.centre_span(self.panel_bottom - height, self.panel_bottom, n)
+        rect = pygame.Rect(0, 0, max(0, min(width, right - left)), height)
+        cx = min(max(round(self.center[0]), left + rect.w // 2), right - rect.w // 2)
+        rect.midbottom = (cx, self.panel_bottom)
+        return rect
 
     def trick_spot(self, rel: int, n: int) -> tuple[float, float]:
         a = self.seat_angle(rel, n)
-        cx, cy = self.center
+        cx, cy = self.center[0], self.trick_y
         r = self.trick_card_h * 0.62
         # Cards from the far side sit a little nearer the middle, clear of the name plates above them.
         dy = math.sin(a) * r * (0.9 if math.sin(a) >= 0 else 0.72)

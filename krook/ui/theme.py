@@ -123,6 +123,16 @@ class Theme:
             head, tail = max(0, head - 1), max(0, tail - 1)
         return "…"
 
+    def fit(self, text: str, width: int, role: str = "body", bold: bool = False) -> str:
+        """``text`` cut at the end to ``width`` pixels, with an ellipsis when anything was cut."""
+        font = self.font(role, bold)
+        if font.size(text)[0] <= width:
+            return text
+        keep = len(text)
+        while keep and font.size(f"{text[:keep].rstrip()}…")[0] > width:
+            keep -= 1
+        return f"{text[:keep].rstrip()}…" if keep else ""
+
     # -- shapes -------------------------------------------------------------------------------------------
     def shadow(
         self,
