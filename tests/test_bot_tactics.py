@@ -11,6 +11,7 @@ import random
 import pytest
 
 from krook.bots import BotContext, make_bot
+from krook.bots.hints import suggest
 from krook.rules import PRESETS, Match
 from krook.rules.actions import action_text
 from krook.rules.cards import CARD_BY_NAME, mask_of
@@ -81,16 +82,51 @@ def test_dumps_a_counter_on_a_partners_winning_trick(strength: str) -> None:
     )
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
-def test_does_not_bid_over_a_partner_when_both_opponents_passed(strength: str) -> None:
-    fixed = {2: ["B14", "B13", "B12", "B11", "B10", "R14", "Y14", "G14", "K"]}
+def partner_opened_and_both_opponents_passed(hand: list[str]) -> Match:
+    """Kentucky Discard: seat 3 passes, seat 0 opens 70, seat 1 passes; seat 2 (holding ``hand``) to bid."""
     match = Match(
-        PRESETS["kentucky-discard"].rules, first_dealer=2, deal=deal_with("kentucky-discard", fixed)
+        PRESETS["kentucky-discard"].rules,
+        first_dealer=2,
+        deal=deal_with("kentucky-discard", {2: hand}),
     )
-    for action in ("pass", "bid 70", "pass"):  # seat 3 passes, seat 0 (partner) bids, seat 1 passes
+    for action in ("pass", "bid 70", "pass"):
         match.apply(action)
     assert match.hand.to_act == 2
+    return match
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_does_not_bid_over_a_partner_when_both_opponents_passed(strength: str) -> None:
+    # a fair hand, no stronger than a minimum opening promises: bidding over the partner only raises the contract
+    match = partner_opened_and_both_opponents_passed(
+        ["R14", "R10", "R9", "R7", "Y14", "G8", "G6", "B9", "B7"]
+    )
     assert decide(strength, match) == "pass"
+
+
+def test_medium_never_bids_over_its_partner() -> None:
+    match = partner_opened_and_both_opponents_passed(
+        ["B14", "B13", "B12", "B11", "B10", "R14", "Y14", "G14", "K"]
+    )
+    assert decide("medium", match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        ["B14", "B13", "B12", "B11", "B10", "R14", "Y14", "G14", "K"],
+        # arena board 1770 (Kentucky Discard, seed 1, 16 deals a decision): the partner opened 70 with a hand
+        # worth far less, named its four greens trump and was set with 55 points; with this hand declaring,
+        # medium took all 120 at the other table
+        ["K", "R11", "R12", "R14", "Y8", "Y11", "Y12", "Y14", "B5"],
+    ],
+)
+def test_takes_the_contract_from_a_partner_with_a_much_stronger_hand(strength: str, hand: list[str]) -> None:
+    # Kentucky Discard scores a made contract by the points taken, not the bid: one step higher costs little
+    # when the hand is this strong, and the side's points follow the hand that takes the nest and names trump
+    match = partner_opened_and_both_opponents_passed(hand)
+    assert decide(strength, match) == "bid 75"
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
@@ -167,3 +203,12 @@ def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand
         match.apply(action)
     assert match.hand.to_act == 0
     assert decide(strength, match) == "pass"
+
+
+def test_the_hint_says_why_it_bids_over_the_partner() -> None:
+    match = partner_opened_and_both_opponents_passed(
+        ["K", "R11", "R12", "R14", "Y8", "Y11", "Y12", "Y14", "B5"]
+    )
+    action, reason = suggest(match.view(2), budget_s=0.05)
+    assert action_text(action) == "bid 75"
+    assert reason.startswith("Bid 75 over your partner:"), reason

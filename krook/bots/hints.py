@@ -30,6 +30,11 @@ def _reason(view: SeatView, action: Action) -> str:
         return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
     if isinstance(action, Bid):
         value = int(best_trump_value(rules, k.hand)[0])
+        if MediumBot.partner_holds_bid(view, k):
+            return (
+                f"Bid {action.amount} over your partner: your hand (worth about {value}) is much stronger than "
+                "their bid promises, and your side takes more with you naming trump."
+            )
         return f"Bid {action.amount}: with the nest your side should take about {max(value, action.amount)} points."
     if isinstance(action, Redeal):
         return "Call a redeal: you hold no counters and a weak hand."

@@ -221,6 +221,10 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
 # board 28 of Kentucky Discard, seed 1).
 BID_SLACK = 0.0625
 PARTNER_SLACK = 0.15
+# How much stronger than its partner's bids promise a hand must be (fraction of the hand's points) to bid over
+# the partner: the side's points follow the declarer's hand (it takes the nest and names trump), about 8 of 120
+# more for a declarer worth 25 more than its partner in the bidding model's simulations.
+TAKEOVER_MARGIN = 0.1
 
 
 def _heard(
@@ -301,6 +305,7 @@ class HardBot(MediumBot):
     takes_samples = True
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
+    playout_noise = 0.05
 
     def __init__(
         self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
@@ -375,7 +380,15 @@ class HardBot(MediumBot):
                     trick = [*k.trick, (k.seat, card)]
                     if len(trick) == k.n:
                         taken = self._finish_trick(
-                            play, hs, trick, k.played | (1 << card), sides, bidding, last_bonus, ctx.rng
+                            play,
+                            hs,
+                            trick,
+                            k.played | (1 << card),
+                            sides,
+                            bidding,
+                            last_bonus,
+                            ctx.rng,
+                            self.playout_noise,
                         )
                     else:
                         taken = playout(
@@ -388,6 +401,7 @@ class HardBot(MediumBot):
                             bidding,
                             last_bonus,
                             ctx.rng,
+                            self.playout_noise,
                         )
                     mine = so_far + sum(taken[s] for s in mates)
                     score[card] += w * _utility(k, mine, total, bidder_mine)
@@ -405,6 +419,7 @@ class HardBot(MediumBot):
         bidding: Sequence[bool | None],
         last_bonus: int,
         rng: random.Random,
+        noise: float,
     ) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
@@ -414,7 +429,7 @@ class HardBot(MediumBot):
             taken[w] = gained + last_bonus
             return taken
         taken[w] = gained
-        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng)
+        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise)
         return [a + b for a, b in zip(taken, rest, strict=True)]
 
     @staticmethod
@@ -471,7 +486,7 @@ class HardBot(MediumBot):
             return Pass()
         if not legal.can_pass and not legal.can_redeal:
             return Bid(bids[0])  # the stuck dealer with no way out: the lowest bid is the cheapest contract
-        if legal.can_pass and self.partner_holds_bid(view, k):
+        if legal.can_pass and self.partner_holds_bid(view, k) and not self._takes_over(view, k, bids[0]):
             return Pass()
         rules = k.rules
         lowest = bids[0]
@@ -487,6 +502,21 @@ class HardBot(MediumBot):
         if not legal.can_pass:
             return Bid(bids[0])
         return Bid(bids[0]) if eu > pass_value else Pass()
+
+    def _takes_over(self, view: SeatView, k: Knowledge, amount: int) -> bool:
+        """Whether to bid over my own partner: my hand is much stronger than its bids promise, so the side
+        does better with me naming trump and taking the nest, and the higher contract is still safe."""
+        model = model_for(view.preset)
+        rules = k.rules
+        if model is None or rules.partnership != "fixed":
+            return False
+        total = float(rules.card_points_total + rules.bonus_total)
+        partner = (k.seat + 2) % k.n
+        mine = best_trump_value(rules, k.hand)[0] / total
+        if mine - _heard_value(model, k, partner, total) < TAKEOVER_MARGIN:
+            return False
+        eu = self._learned_value(view, k, amount)
+        return eu is not None and eu > 0
 
     @staticmethod
     def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
