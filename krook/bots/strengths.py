@@ -305,7 +305,10 @@ class HardBot(MediumBot):
     takes_samples = True
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
-    playout_noise = 0.05
+    # the playouts that score a card are deterministic: random moves in them differ between the candidate cards
+    # of one deal and only add noise to the comparison (paired over 900 Kentucky Discard boards at 16 deals a
+    # decision: +1.7 ± 2.7 a deal against 5% random moves)
+    playout_noise = 0.0
 
     def __init__(
         self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
