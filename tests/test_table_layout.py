@@ -84,3 +84,49 @@ def test_no_box_overlaps_another_or_leaves_the_window(preset, large_text):
         checked += 1
     assert checked >= len(SIZES) * 3
     pygame.quit()
+
+
+def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
+    """Classic full deck with large cards (a tight fan): each card from the nest keeps its "nest" tag in full
+    sight (not under a card or its shadow) when the card right of it is chosen and raised."""
+    from krook.scenes.base import SceneStack, Services, SilentSound
+    from krook.scenes.table import TableScene
+    from krook.settings_store import Settings
+    from krook.tools.gallery import advance, build_session
+    from krook.ui.cards import CardPainter
+    from krook.ui.theme import Theme
+
+    pygame.init()
+    checked = 0
+    for size in (MIN_SIZE, (1280, 720), (1920, 1080)):
+        session = build_session("classic-full-deck", seed=7)
+        advance(session, lambda m: m.phase.value == "discard", bid_to=100)
+        services = Services(Settings(card_size="large"), Theme(), CardPainter(), SilentSound(), SceneStack())
+        table = TableScene(services, session)
+        table.state.deal.t = -1.0
+        table.shown.dealt = True
+        table.update(0.0)
+        surface = pygame.Surface(size)
+        table.draw(surface)
+        codes, nest = table.hand_codes(), set(table.view.nest)
+        left_of = {
+            codes[i + 1]: c for i, c in enumerate(codes[:-1]) if c in nest and codes[i + 1] not in nest
+        }
+        assert left_of, "the deal should put a nest card left of a card from the hand"
+        table.state.selected = set(left_of)
+        table.draw(surface)
+        theme = table.theme
+        tag_w, tag_h = theme.font("caption", True).size("nest")
+        top = table.state.layout.hand_top - theme.px(22)
+        for code, hit in table.state.card_rects:
+            if code in left_of.values():
+                # the tag's pill, just right of its word: in the accent colour unless a raised card (or its
+                # shadow) covers it
+                spot = (hit.x + theme.px(4) + tag_w + 2, top + tag_h // 2)
+                assert surface.get_at(spot)[:3] == theme.p.accent[:3], (
+                    f"{size}: the nest tag of {code} is covered"
+                )
+                checked += 1
+        session.close()
+    assert checked >= 6
+    pygame.quit()

@@ -85,6 +85,7 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
             break
     new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder and face_up else set()
     focus_here = my_turn and t.focus_zone == Zone.HAND and view.phase in ("play", "discard")
+    tags: list[tuple[int, int]] = []  # where the cards from the nest are: tagged once every card is down
     for i, code in enumerate(codes):
         rect = rects[i].copy()
         lift = 0
@@ -104,12 +105,7 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
             )
             surface.blit(t.sprites.dimmed(code, ch) if dim else t.services.cards.face(code, ch), rect)
             if code in new_nest:
-                tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
-                tr = tag.get_rect(topleft=(rect.x + theme.px(4), rect.y - theme.px(22)))
-                pygame.draw.rect(
-                    surface, theme.p.accent, tr.inflate(theme.px(8), theme.px(2)), border_radius=tr.h
-                )
-                surface.blit(tag, tr)
+                tags.append(rect.topleft)
             if code in t.selected:
                 pygame.draw.rect(
                     surface, theme.p.accent, rect, max(2, theme.px(3)), border_radius=max(3, ch // 14)
@@ -122,3 +118,9 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
             t.last_card_pos[code] = rect.center
         if focus_here and i == t.focus_card and t.services.keyboard_mode:
             draw_focus_ring(surface, theme, rect, max(3, ch // 14))
+    # A chosen (raised) card would hide the tag of the card left of it, so the tags go on top.
+    for x, y in tags:
+        tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
+        tr = tag.get_rect(topleft=(x + theme.px(4), y - theme.px(22)))
+        pygame.draw.rect(surface, theme.p.accent, tr.inflate(theme.px(8), theme.px(2)), border_radius=tr.h)
+        surface.blit(tag, tr)
