@@ -6,8 +6,9 @@ The hands are the first played hands of games between medium bots, dealt and pla
 seeds 1, 2, ... (a thrown-in deal moves to the next seed), so every run reviews the same 20 hands. Each review is
 timed in CPU seconds of this process (``time.process_time``) and wall-clock seconds, without the bid part (the
 hard bot's bidding choices run on a time budget, not the solver). ``--plain`` also reviews each hand the plain
-way, a fresh solver for every figure (no table kept from one position to the next, no first guess carried
-over), and prints the ratio of the medians; every figure must be the same both ways.
+way (``engine.plain_review``: a fresh solver without killer moves for every figure, no table kept from one
+position to the next, no first guess carried over), and prints the ratio of the medians; every figure (par,
+actual, each costly play's card, better card and loss) must be the same both ways.
 """
 
 from __future__ import annotations
@@ -19,9 +20,7 @@ import statistics
 import time
 
 from krook.bots.base import BotContext, make_bot
-from krook.bots.fast import PlayRules, bits
-from krook.bots.solver import Solver
-from krook.review.engine import HandReview, Reviewer
+from krook.review.engine import HandReview, Reviewer, plain_review
 from krook.rules import PRESETS, Match, Phase
 
 
@@ -47,35 +46,6 @@ def recorded_hands(count: int, preset: str = "kentucky-discard") -> list[tuple[i
         if match is not None:
             out.append((seed, match))
     return out
-
-
-def plain_review(match: Match, seat: int) -> tuple[int, list[tuple[int, str, int]]]:
-    """The same figures with a fresh solver for each: (par, [(trick, card, loss)])."""
-    reviewer = Reviewer(match, 0, seat, bids=False)
-    side = [s in reviewer.side for s in range(match.rules.players)]
-    play = PlayRules(match.rules, match.hand.trump)
-
-    def fresh() -> Solver:
-        return Solver(play, side, reviewer.last_bonus)
-
-    start = reviewer.positions[0]
-    par = start.taken + fresh().value(start.hands, start.leader)
-    losses = []
-    for pos in reviewer.positions:
-        if pos.seat != seat:
-            continue
-        value = fresh().value(pos.hands, pos.leader, pos.trick)
-        after = list(pos.hands)
-        after[seat] ^= 1 << pos.card
-        played = fresh().value(after, pos.leader, (*pos.trick, pos.card))
-        if value > played:
-            moves = play.playable(pos.hands[seat], pos.trick[0] if pos.trick else -1)
-            for card in reversed(bits(moves & ~(1 << pos.card))):
-                after[seat] = pos.hands[seat] ^ (1 << card)
-                if fresh().at_least(after, pos.leader, (*pos.trick, card), value):
-                    break
-            losses.append((pos.trick_no, pos.card, value - played))
-    return par, losses
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -107,14 +77,18 @@ def main() -> None:
         }
         if opts.plain:
             pcpu = time.process_time()
-            par, losses = plain_review(match, opts.seat)
+            plain = plain_review(match, 0, opts.seat)
             row["plain_cpu_s"] = round(time.process_time() - pcpu, 3)
-            assert par == review.par, (seed, par, review.par)
-            assert sum(loss for _, _, loss in losses) == review.lost, (seed, losses, review.plays)
+            assert plain.to_dict() == review.to_dict(), (seed, plain, review)
         rows.append(row)
         print(json.dumps(row), flush=True)
     cpu_summary = summary([r["cpu_s"] for r in rows])
-    out = {"hands": len(rows), "cpu_s": cpu_summary, "wall_s": summary([r["wall_s"] for r in rows])}
+    out = {
+        "hands": len(rows),
+        "cpu_s": cpu_summary,
+        "wall_s": summary([r["wall_s"] for r in rows]),
+        "nodes": sum(r["nodes"] for r in rows),
+    }
     if opts.plain:
         plain = summary([r["plain_cpu_s"] for r in rows])
         out["plain_cpu_s"] = plain

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_review import recorded_hand
 from krook.bots.fast import PlayRules, bits
 from krook.bots.positions import random_position
 from krook.review import ReviewError, ReviewJob
-from krook.review.engine import Reviewer, side_of_seat
+from krook.review.engine import Reviewer, plain_review, side_of_seat
 from krook.rules import PRESETS, Match, Phase, Rules
 from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
 from tests.test_solver import fast_minimax
@@ -135,6 +136,28 @@ def test_a_scripted_blunder_is_reported_with_its_exact_loss() -> None:
     defence = Reviewer(match, 0, 1, bids=False).run()
     assert defence.actual == 30 and defence.par == 15 and defence.bid is None
     assert [p.to_dict() for p in defence.plays] == [{"trick": 7, "card": "G9", "best": "Y13", "loss": 15}]
+
+
+# real hands (medium bots, the benchmark's seeds) and seats whose reviews have costly plays, and some without
+REAL_HANDS = [(1, 2, 0), (5, 0, 0), (5, 2, 0), (8, 0, 0), (16, 0, 0), (16, 3, 0), (18, 2, 0), (9, 2, 14)]
+
+
+def test_the_review_equals_plain_re_solving_on_real_hands() -> None:
+    """One solver with its table, guesses and killer moves carried from figure to figure gives exactly the
+    figures of a fresh solver without killer moves for each: par, actual, and every costly play's card, better
+    card and loss; the plain way's work is counted too, so the comparison is not of two idle runs."""
+    costly = 0
+    for seed, seat, first in REAL_HANDS:
+        match = recorded_hand(seed)
+        assert match is not None
+        reviewer = Reviewer(match, 0, seat, bids=False, first_play=first)
+        review = reviewer.run()
+        plain = plain_review(match, 0, seat, first_play=first)
+        assert review.to_dict() == plain.to_dict(), (seed, seat)
+        assert (review.checked, review.total) == (plain.checked, plain.total)
+        assert reviewer.solver.nodes > 0
+        costly += len(review.plays)
+    assert costly >= 6
 
 
 def test_snapshots_grow_one_figure_at_a_time() -> None:

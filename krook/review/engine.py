@@ -10,7 +10,7 @@ solver (and its table) serves every position of the hand, each search starting f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -238,19 +238,9 @@ class Reviewer:
         solver = self.solver
         here = pos.taken
         value = solver.value(pos.hands, pos.leader, pos.trick, guess=max(0, best_total - here))
-        after = list(pos.hands)
-        after[pos.seat] ^= 1 << pos.card
-        played = solver.value(after, pos.leader, (*pos.trick, pos.card), guess=value)
+        played = solver.value(_after(pos, pos.card), pos.leader, (*pos.trick, pos.card), guess=value)
         loss = value - played
-        best = pos.card
-        if loss > 0:
-            play = solver.play
-            moves = play.playable(pos.hands[pos.seat], pos.trick[0] if pos.trick else -1)
-            for card in reversed(bits(moves & ~(1 << pos.card))):
-                after[pos.seat] = pos.hands[pos.seat] ^ (1 << card)
-                if solver.at_least(after, pos.leader, (*pos.trick, card), value):
-                    best = card
-                    break
+        best = keeping_card(pos, value, lambda _: solver) if loss > 0 else pos.card
         return loss, best, here + played
 
     def run(self) -> HandReview:
@@ -259,6 +249,59 @@ class Reviewer:
             last = snapshot
         assert last is not None
         return last
+
+
+def _after(pos: _Position, card: int) -> list[int]:
+    """The hands after the seat to play at ``pos`` plays ``card``."""
+    hands = list(pos.hands)
+    hands[pos.seat] ^= 1 << card
+    return hands
+
+
+def keeping_card(pos: _Position, value: int, solver_for: Callable[[int], Solver]) -> int:
+    """The highest other card the seat could have played at ``pos`` that still reaches ``value`` (the position's
+    value, more than the card played reaches); ``solver_for(card)`` gives the solver that checks ``card``."""
+    solver = solver_for(pos.card)
+    moves = solver.play.playable(pos.hands[pos.seat], pos.trick[0] if pos.trick else -1)
+    for card in reversed(bits(moves & ~(1 << pos.card))):
+        if solver_for(card).at_least(_after(pos, card), pos.leader, (*pos.trick, card), value):
+            return card
+    raise AssertionError("a play that loses points has a better card")
+
+
+def plain_review(match: Match, hand_index: int, seat: int, *, first_play: int = 0) -> HandReview:
+    """The same figures solved the plain way, as a reference for the review: a fresh solver (its own rules
+    tables, no killer moves) for every figure, no table or first guess carried from one search to the next."""
+    reviewer = Reviewer(match, hand_index, seat, bids=False, first_play=first_play)
+    hand = reviewer.hand
+    mine = [s in reviewer.side for s in range(hand.n)]
+
+    def fresh(_: int = -1) -> Solver:
+        return Solver(PlayRules(hand.rules, hand.trump), mine, reviewer.last_bonus, killers=False)
+
+    start = reviewer.positions[first_play]
+    par = start.taken + fresh().value(start.hands, start.leader, start.trick)
+    own = [p for p in reviewer.positions[first_play:] if p.seat == seat]
+    costly = []
+    for pos in own:
+        value = fresh().value(pos.hands, pos.leader, pos.trick)
+        loss = value - fresh().value(_after(pos, pos.card), pos.leader, (*pos.trick, pos.card))
+        if loss > 0:
+            best = keeping_card(pos, value, fresh)
+            costly.append(PlayReview(pos.trick_no, CARD_NAMES[pos.card], CARD_NAMES[best], loss))
+    costly.sort(key=lambda p: (-p.loss, p.trick))
+    return HandReview(
+        hand_index + 1,
+        seat,
+        reviewer.actual,
+        len(own),
+        par=par,
+        checked=len(own),
+        plays=tuple(costly),
+        complete=True,
+        side=reviewer.side,
+        bid=hand.contract if hand.bidder in reviewer.side else None,
+    )
 
 
 def review_steps(match: Match, hand_index: int, seat: int, *, bids: bool = True) -> Iterator[HandReview]:
