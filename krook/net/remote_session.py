@@ -164,6 +164,11 @@ class _MessageSession:
     def _keeper(self) -> LanKeeper:
         return LanKeeper()  # a client: only what its seat saw
 
+    def _finish_keeping(self) -> None:
+        """On closing: let the finished game's file be written first (the window may be closing)."""
+        if self.keeper is not None and not self.keeper.wait():
+            log.error("the finished game was still being written when the game closed")
+
     def _drain(self) -> list[SessionEvent]:
         events, self._events = self._events, []
         return events
@@ -256,6 +261,7 @@ class RemoteSession(_MessageSession):
 
     def close(self) -> None:
         self.client.close()
+        self._finish_keeping()
 
     def _pump(self, wait_for_view: float = 0.0) -> None:
         import time
@@ -355,6 +361,7 @@ class HostSession(_MessageSession):
 
     def close(self) -> None:
         self.host.stop()
+        self._finish_keeping()
 
     def _pump(self) -> None:
         while True:

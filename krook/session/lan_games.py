@@ -6,7 +6,8 @@ cards, never which). Watched, it shows the public table and that seat's own hand
 the review needs every hand. The host's screen keeps the game's full record, counted for its own players.
 
 The sessions call :class:`LanKeeper` (``see`` every view, ``action`` every action event, ``game_over`` once);
-the files are written on a short-lived thread so a slow disk never holds up a frame.
+the files are written on a short-lived thread so a slow disk never holds up a frame, and quitting before it is
+done waits for it.
 """
 
 from __future__ import annotations
@@ -142,7 +143,9 @@ class LanKeeper:
             record = self.recorder.record()
             job = lambda: _keep_seat(record, at)  # noqa: E731
         self.kept = True
-        self._writer = threading.Thread(target=self._write, args=(job,), name="krook-keep-lan", daemon=True)
+        # not a daemon: a player who quits right after the last hand must not lose the file (the interpreter
+        # joins it on the way out; the write is one small atomic save)
+        self._writer = threading.Thread(target=self._write, args=(job,), name="krook-keep-lan", daemon=False)
         self._writer.start()
 
     def _write(self, job: Callable[[], None]) -> None:
