@@ -27,7 +27,7 @@ hook module (below), which is imported on demand.
 
 Checks of other packages
 ------------------------
-Three checks call into the packages they test, imported directly (a missing module is a failure):
+Four checks call into the packages they test, imported directly (a missing module is a failure):
 
 * ``scenes_render`` -> ``krook.scenes.selftest_hook.render_every_scene(ctx)``: build every scene with
   ``ctx.services`` and draw it once to an offscreen surface.
@@ -35,6 +35,9 @@ Three checks call into the packages they test, imported directly (a missing modu
   in every seat, driving it through the scenes.
 * ``net_loopback``  -> ``krook.net.selftest_hook.loopback_handshake(ctx)``: host on 127.0.0.1 with an
   OS-chosen port, join it, finish the version handshake, close both ends.
+* ``review_worker`` -> ``krook.review.selftest_hook.review_in_worker(ctx)``: review a finished hand in the
+  review's worker process (in a build: the app's own executable, started by ``freeze_support``) and compare
+  its figures with a review in this process.
 
 ``SkipCheck`` is for a check that truly cannot run in this environment; ``strict=True`` (or
 ``KROOK_SELFTEST_STRICT=1``) turns any skip into a failure. Sound is never a failure: a machine without a
@@ -269,6 +272,13 @@ def _check_net(ctx: Context) -> str:
     from krook.net.selftest_hook import loopback_handshake
 
     return str(loopback_handshake(ctx))
+
+
+@check("review_worker")
+def _check_review_worker(ctx: Context) -> str:
+    from krook.review.selftest_hook import review_in_worker
+
+    return review_in_worker(ctx)
 
 
 # --- running ----------------------------------------------------------------------------------------

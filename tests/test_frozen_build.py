@@ -71,7 +71,15 @@ def test_frozen_build_passes_selftest(built: tuple[Path, str], tmp_path: Path) -
     assert report["ok"] is True, report.get("reason")
     assert report["frozen"] is True
     assert proc.returncode == 0
-    for name in ("assets", "user_dirs", "display", "scenes_render", "bot_hand", "net_loopback"):
+    for name in (
+        "assets",
+        "user_dirs",
+        "display",
+        "scenes_render",
+        "bot_hand",
+        "net_loopback",
+        "review_worker",
+    ):
         assert report["checks"][name]["status"] == "ok", report["checks"][name]
     assert not (tmp_path / "home" / "logs").exists(), "the selftest keeps out of the player's log folder"
 

@@ -34,10 +34,24 @@ def test_selftest_passes_and_reports_every_check(tmp_path: Path) -> None:
     json.dumps(report)  # the report must be JSON as it is
 
 
-@pytest.mark.parametrize("name", ["scenes_render", "bot_hand", "net_loopback"])
+@pytest.mark.parametrize("name", ["scenes_render", "bot_hand", "net_loopback", "review_worker"])
 def test_the_checks_of_other_packages_run_for_real(tmp_path: Path, name: str) -> None:
     result = selftest.run_selftest(home=tmp_path, only=[name])["checks"][name]
     assert result["status"] == "ok", result
+
+
+def test_a_review_that_falls_back_to_a_thread_fails_the_review_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from krook.review.job import ReviewJob
+
+    def no_process(self: ReviewJob) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(ReviewJob, "_start_process", no_process)
+    result = selftest.run_selftest(home=tmp_path, only=["review_worker"])["checks"]["review_worker"]
+    assert result["status"] == "failed"
+    assert "did not start" in result["detail"]
 
 
 def test_strict_turns_skips_into_failure(tmp_path: Path) -> None:
