@@ -15,7 +15,7 @@ import pytest
 from krook.net.checks import HostMessageError, check_host_message
 from krook.net.protocol import HostProtocol, hello, parse_seats
 from krook.net.remote_session import RemoteSession
-from krook.rules import Match, Phase, get_preset
+from krook.rules import Match, Phase, action_text, get_preset
 from krook.session.base import ErrorEvent
 
 
@@ -158,3 +158,98 @@ def test_fuzzed_host_messages_never_raise_anything_but_the_check():
         if client.dropped:
             assert all("cannot use" in d for d in client.dropped), trial
     assert dropped > 500
+
+
+def history_host(hands: int = 1) -> tuple[HostProtocol, list[dict[str, Any]]]:
+    """A host whose seat-0 player played ``hands`` hands and joins again (connection "c", with its token)
+    as after a restart; what "c" received on joining."""
+    from krook.bots import BotContext, make_bot
+
+    match = Match(get_preset("kentucky-discard").rules, seed=21)
+    proto = HostProtocol(match, parse_seats("lan,bot:simple,bot:simple,bot:simple"))
+    proto.connect("first")
+    (welcome,) = [m for c, m in proto.handle("first", hello("Ann")) if m["type"] == "welcome"]
+    proto.start()
+    bot, rng = make_bot("simple"), random.Random(21)
+    while len(match.hands) <= hands and not match.is_over:
+        if match.phase is Phase.HAND_OVER:
+            proto.mark_ready([0], "first")
+            continue
+        seat = match.to_act
+        proto.apply_action(seat, action_text(bot.choose(match.view(seat), BotContext(rng))))
+    proto.connect("c")
+    out = proto.handle("c", hello("Ann", welcome["token"]))
+    return proto, [json.loads(json.dumps(m)) for c, m in out if c == "c"]
+
+
+def history_pages(proto: HostProtocol) -> list[dict[str, Any]]:
+    pages: list[dict[str, Any]] = []
+    start = 0
+    while True:
+        ((conn, page),) = proto.handle("c", {"type": "history", "from": start})
+        assert conn == "c" and page["type"] == "history" and page["from"] == start
+        assert len(json.dumps(page)) < 64 * 1024  # a frame
+        pages.append(json.loads(json.dumps(page)))
+        start += len(page["views"])
+        if start >= page["total"]:
+            return pages
+
+
+def test_the_host_resends_a_seat_only_its_own_views_page_by_page():
+    from krook.session.lan_games import seat_record_of
+
+    proto, _ = history_host(2)
+    pages = history_pages(proto)
+    assert len(pages) >= 2
+    views = [v for p in pages for v in p["views"]]
+    assert views == json.loads(json.dumps(seat_record_of(proto.match.to_record(), 0)["views"]))
+    deals = proto.match.to_record()["hands"]
+    for view in views:
+        assert view["seat"] == 0
+        deal = deals[view["hand_number"] - 1]["deal"]
+        own = set(deal["hands"][0]) | (set(deal["nest"]) if view["bidder"] == 0 else set())
+        assert set(view["hand"]) <= own  # its own cards (and a nest it took up), never another seat's
+    for bad in (-1, "0", 1.0, True, None, len(views) + 1):
+        ((_, err),) = proto.handle("c", {"type": "history", "from": bad})
+        assert err["type"] == "error" and err["code"] == "bad_message" and not err["fatal"]
+
+
+def test_a_late_client_asks_for_its_history_and_keeps_it():
+    proto, messages = history_host(1)
+    pages = history_pages(proto)
+    assert messages[0]["type"] == "welcome" and messages[0]["started"] is True
+    session, client = session_with(messages)
+    session.update()
+    session.keep_finished_game()
+    assert client.sent == [{"type": "history", "from": 0}]
+    for page in pages:
+        client.inbox.put(page)
+        session.update()
+    # one page at a time, each asked for when the one before it came
+    assert [m["from"] for m in client.sent] == [p["from"] for p in pages]
+    assert session.keeper is not None
+    past = session.keeper.recorder.past
+    assert len(past) == pages[0]["total"] and not client.dropped
+
+
+def test_a_history_page_with_another_seat_or_junk_only_drops_the_link():
+    proto, messages = history_host(1)
+    (page, *_) = history_pages(proto)
+    other = copy.deepcopy(page)
+    other["views"][0]["seat"] = 2  # another seat's view: never kept
+    for bad in (other, dict(page, total=page["from"]), dict(page, views={}), dict(page, views=[None])):
+        session, client = session_with(messages)
+        session.update()
+        session.keep_finished_game()
+        client.inbox.put(bad)
+        session.update()
+        assert client.dropped and "cannot use" in client.dropped[0]
+        assert session.keeper is not None and not session.keeper.recorder.past
+    rng = random.Random(77)
+    dropped = 0
+    for _ in range(300):
+        try:
+            check_host_message(mutate(page, rng))
+        except HostMessageError:  # the only way a page may fail
+            dropped += 1
+    assert dropped > 50

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from krook.net import Host, RemoteSession
+from krook.net.protocol import PROTOCOL_VERSION
 from krook.net.testing import Raw, wait_for
 from krook.rules import Match, Phase, get_preset
 from krook.session.base import ErrorEvent
@@ -115,7 +116,9 @@ def test_a_raw_client_gets_not_your_turn_for_a_refused_redeal(table) -> None:
     host, _ = table
     raw = Raw(host.address[1])
     try:
-        raw.send({"type": "hello", "protocol": 2, "name": "A", "token": host.protocol.tokens[0]})
+        raw.send(
+            {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "A", "token": host.protocol.tokens[0]}
+        )
         assert raw.read(lambda f: f.get("type") == "view")
         raw.send({"type": "action", "text": "redeal"})
         err = raw.error()

@@ -16,7 +16,7 @@ from krook.rules.cards import parse_cards
 from krook.rules.scoring import HandResult
 from krook.rules.view import VIEW_FORMAT
 
-from .protocol import ERROR, EVENT, PONG, RESULTS, STATUS, VIEW, WELCOME
+from .protocol import ERROR, EVENT, HISTORY, MAX_ACTION, MAX_HISTORY, PONG, RESULTS, STATUS, VIEW, WELCOME
 
 MAX_TEXT = 400
 
@@ -229,4 +229,31 @@ def check_host_message(msg: object) -> dict[str, Any] | None:
         }
     if kind == PONG:
         return {"type": PONG}
+    if kind == HISTORY:
+        views = _list(msg.get("views"), "the history's views")
+        total = _int(msg.get("total"), "the history's total") or 0
+        start = _int(msg.get("from"), "the history's 'from'") or 0
+        if not 0 <= start <= total <= MAX_HISTORY or len(views) > total - start:
+            raise _fail("a history page", {"from": start, "total": total, "views": len(views)})
+        return {"type": HISTORY, "from": start, "total": total, "views": [_past_view(v) for v in views]}
     return None
+
+
+def _past_view(data: object) -> dict[str, Any]:
+    """One view of a ``history`` page, checked like a view and kept as the host sent it (the seat record's
+    form: the view with an empty score sheet, ``results_count``, ``actor`` and the public ``action``)."""
+    if not isinstance(data, dict):
+        raise _fail("a view of the history", data)
+    view = check_view(dict({k: v for k, v in data.items() if k not in _PAST_KEYS}, results=[]))
+    out = view.to_dict()
+    out["results"] = []
+    out["results_count"] = _int(data.get("results_count"), "a view's score-sheet count") or 0
+    actor = _int(data.get("actor"), "a view's actor", optional=True)
+    if actor is not None and not 0 <= actor < len(view.players):
+        raise _fail("a view's actor", actor)
+    out["actor"] = actor
+    out["action"] = _str(data.get("action", ""), "a view's action", limit=MAX_ACTION) or ""
+    return out
+
+
+_PAST_KEYS = ("results_count", "actor", "action")

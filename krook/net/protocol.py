@@ -15,6 +15,7 @@ than :data:`MAX_ECHO` characters: whatever one connection says can at worst clos
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import re
@@ -30,7 +31,7 @@ from krook.rules.view import public_action_text
 
 log = logging.getLogger("krook.net.protocol")
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3  # 3: history
 MAX_NAME = 40
 MAX_ECHO = 40  # characters of a client's value quoted back in an error message
 MAX_TOKEN = 64
@@ -39,6 +40,8 @@ MAX_ACTION = 200
 RESULTS_PER_FRAME = (
     32  # score-sheet rows in one ``results`` message: a frame stays small however long the game
 )
+HISTORY_PAGE_BYTES = 48 * 1024  # JSON of the views in one ``history`` page: well inside a frame
+MAX_HISTORY = 20000  # views in a seat's history, as many as a seat record keeps (``lan_games.MAX_VIEWS``)
 # An action is ASCII letters, digits and single spaces ("play R14", "discard R5 R6"): nothing else reaches
 # the rules parser, so "bid ²" (a digit to str.isdigit, not to int) is refused here.
 _ACTION_TEXT = re.compile(r"[A-Za-z0-9]+( [A-Za-z0-9]+)*")
@@ -47,7 +50,8 @@ _TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]+")
 # -- message types ----------------------------------------------------------------------------------------
 # client -> host
 HELLO, ACTION, READY, PING, PONG = "hello", "action", "ready", "ping", "pong"
-CLIENT_TYPES = frozenset({HELLO, ACTION, READY, PING, PONG})
+HISTORY = "history"  # both ways: a client asks for its seat's earlier views, the host sends a page of them
+CLIENT_TYPES = frozenset({HELLO, ACTION, READY, PING, PONG, HISTORY})
 # host -> client
 WELCOME, VIEW, RESULTS, EVENT, STATUS, ERROR = "welcome", "view", "results", "event", "status", "error"
 
@@ -219,6 +223,8 @@ class HostProtocol:
         self.started = started
         self.stopping = False  # set by shutdown(): nothing is dealt while the host closes
         self.journal: Journal | None = None
+        # seat -> (the version it was built at, the seat's views so far), for ``history`` requests
+        self._histories: dict[int, tuple[int, list[dict[str, Any]]]] = {}
         if started:
             for seat in self.claimed:
                 if self.seats[seat] == LAN:
@@ -350,7 +356,37 @@ class HostProtocol:
             return self._action(conn_id, conn, message)
         if kind == READY:
             return self.mark_ready(conn.seats, conn_id)
+        if kind == HISTORY:
+            return self._history(conn_id, conn, message)
         return [(conn_id, error("unknown_type", f"unknown message type {clip(kind)}"))]
+
+    def _history(self, conn_id: Hashable, conn: Conn, message: dict[str, Any]) -> list[Out]:
+        """A page of the connection's seat's views from the start of the game, each with its action in public
+        form: what a client that joined a game under way keeps. Only that seat's views, as it saw them."""
+        start = message.get("from", 0)
+        if not is_seat_number(start) or start < 0:
+            return [(conn_id, error("bad_message", "a history request's 'from' is a view number"))]
+        seat = conn.seats[0]
+        cached = self._histories.get(seat)
+        if cached is None or cached[0] != self.version:
+            from krook.session.lan_games import seat_record_of
+
+            # built once per seat and version: a client that keeps asking costs the host nothing more
+            cached = self._histories[seat] = (
+                self.version,
+                seat_record_of(self.match.to_record(), seat)["views"],
+            )
+        views = cached[1]
+        if start > len(views):
+            return [(conn_id, error("bad_message", f"the history has {len(views)} views, not {clip(start)}"))]
+        page: list[dict[str, Any]] = []
+        size = 0
+        for view in views[start:]:
+            size += len(json.dumps(view))
+            if page and size > HISTORY_PAGE_BYTES:
+                break
+            page.append(view)
+        return [(conn_id, {"type": HISTORY, "from": start, "total": len(views), "views": page})]
 
     def _action(self, conn_id: Hashable, conn: Conn, message: dict[str, Any]) -> list[Out]:
         text = message.get("text")

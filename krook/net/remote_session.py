@@ -25,7 +25,7 @@ from krook.session.lan_games import LanKeeper
 
 from .checks import HostMessageError, check_host_message
 from .client import Client, JoinError
-from .protocol import ACTION, ERROR, EVENT, READY, RESULTS, STATUS, VIEW, WELCOME
+from .protocol import ACTION, ERROR, EVENT, HISTORY, READY, RESULTS, STATUS, VIEW, WELCOME
 
 if TYPE_CHECKING:
     from .host import Host, HostSnapshot
@@ -149,6 +149,10 @@ class _MessageSession:
             self.started = msg["started"]
             for seat, status in enumerate(self._statuses):
                 self._events.append(StatusEvent(seat, status))
+            if self.started:
+                self._joined_under_way()
+        elif kind == HISTORY:
+            self._take_history(msg)
         elif kind == ERROR:
             code = msg["code"]
             fatal = msg["fatal"]
@@ -163,6 +167,12 @@ class _MessageSession:
 
     def _keeper(self) -> LanKeeper:
         return LanKeeper()  # a client: only what its seat saw
+
+    def _joined_under_way(self) -> None:
+        """Joined (or back) in a game under way: a client asks for what its seat saw before."""
+
+    def _take_history(self, msg: dict[str, Any]) -> None:
+        """A page of this seat's earlier views (only a client asks for them)."""
 
     def _finish_keeping(self) -> None:
         """On closing: let the finished game's file be written first (the window may be closing)."""
@@ -210,6 +220,32 @@ class RemoteSession(_MessageSession):
         session = cls(client)
         session._pump(wait_for_view=timeout)
         return session
+
+    # -- the seat's views from before it joined ----------------------------------------------------------------
+    def keep_finished_game(self) -> None:
+        fresh = self.keeper is None
+        super().keep_finished_game()
+        if fresh and self.started:
+            self._joined_under_way()
+
+    def _joined_under_way(self) -> None:
+        if self.keeper is not None:
+            self.client.send({"type": HISTORY, "from": 0})
+
+    def _take_history(self, msg: dict[str, Any]) -> None:
+        keeper = self.keeper
+        if keeper is None:
+            return
+        views = msg["views"]
+        for view in views:
+            if view["seat"] != self.seat or view["results_count"] > len(self._results):
+                raise HostMessageError(
+                    f"a history view of seat {view['seat']} counting {view['results_count']} score-sheet rows"
+                )
+        keeper.see_past(views)
+        following = msg["from"] + len(views)
+        if views and following < msg["total"]:
+            self.client.send({"type": HISTORY, "from": following})  # one page at a time: no flood to queue
 
     # -- what the settings keep ---------------------------------------------------------------------------
     @property

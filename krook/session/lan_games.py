@@ -2,7 +2,8 @@
 
 A client never receives another seat's cards, so what it keeps is a *seat record* (``krook-seat-record/1``):
 the views the host sent its seat, one per action, with the public text of each action (a burial says how many
-cards, never which). Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
+cards, never which). A client that joins a game already under way (a rejoin after a restart, a player taking
+over a seat) asks the host for its seat's earlier views (``history``), so it keeps the whole game all the same. Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
 the review needs every hand. The host's screen keeps the game's full record, counted for its own players.
 
 The sessions call :class:`LanKeeper` (``see`` every view, ``action`` every action event, ``game_over`` once);
@@ -39,6 +40,9 @@ class SeatRecorder:
         self.actions: dict[int, tuple[int, str]] = {}  # view version -> (seat, public action text)
         self._last: tuple[int, int] = (-1, -1)  # (hand number, version) of the last view kept
         self.last_view: SeatView | None = None
+        # the seat's views from before this screen joined (or while it was away), as the host resent them,
+        # by (hand number, version); each with its action already (``actor``, ``action``)
+        self.past: dict[tuple[int, int], dict[str, Any]] = {}
 
     def see(self, view: SeatView) -> None:
         if view.seat is None:
@@ -64,18 +68,31 @@ class SeatRecorder:
         if len(self.actions) < MAX_VIEWS:
             self.actions[version] = (seat, text)
 
+    def see_past(self, views: list[dict[str, Any]]) -> None:
+        """Views of this seat the host resent (checked, each with ``actor`` and ``action``)."""
+        for data in views:
+            if len(self.past) >= MAX_VIEWS:
+                return
+            self.past[(int(data["hand_number"]), int(data["version"]))] = data
+
     def record(self) -> dict[str, Any]:
         """The seat record: the views, each with the action that led to it, and the final score sheet."""
         last = self.last_view
         assert last is not None and self.seat is not None
+        # the host's copies fill in what this screen did not see; where both hold a moment, its own
+        own = {(int(v["hand_number"]), int(v["version"])): v for v in self.views}
         views = []
         told: set[int] = set()
-        for data in self.views:
-            # the action that led to a view; a new deal shares its version with the last card before it
-            version = int(data["version"])
-            actor = self.actions.get(version) if version not in told else None
+        for key in sorted(own.keys() | self.past.keys())[:MAX_VIEWS]:
+            version = key[1]
+            data = own.get(key)
+            if data is None:
+                views.append(self.past[key])  # resent by the host with its action
+            else:
+                # the action that led to a view; a new deal shares its version with the last card before it
+                actor = self.actions.get(version) if version not in told else None
+                views.append(dict(data, actor=actor[0] if actor else None, action=actor[1] if actor else ""))
             told.add(version)
-            views.append(dict(data, actor=actor[0] if actor else None, action=actor[1] if actor else ""))
         return {
             "format": SEAT_FORMAT,
             "seat": self.seat,
@@ -124,6 +141,11 @@ class LanKeeper:
     def action(self, seat: int, text: str, version: int) -> None:
         if self.full_record is None:
             self.recorder.action(seat, text, version)
+
+    def see_past(self, views: list[dict[str, Any]]) -> None:
+        """The seat's earlier views, resent by the host (a client that joined a game under way)."""
+        if self.full_record is None and not self.kept:
+            self.recorder.see_past(views)
 
     def game_over(self) -> None:
         """Keep the finished game once (the game-over event can come again after a reconnection)."""
