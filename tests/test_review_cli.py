@@ -70,7 +70,7 @@ def test_bad_arguments_say_why(record: Path, args: list[str], message: str) -> N
 
 def test_bad_records_say_why(tmp_path: Path) -> None:
     missing = run_cli(str(tmp_path / "nope.json"))
-    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    assert missing.returncode == 2 and "does not exist" in missing.stderr
     broken = tmp_path / "broken.json"
     broken.write_bytes(b'{"format": "krook-record/1", "hands": [\xff')
     done = run_cli(str(broken))
@@ -136,3 +136,24 @@ def test_damaged_records_never_crash_the_review(
     file = tmp_path_factory.mktemp("fuzz") / "record.json"
     file.write_text(json.dumps(record), encoding="utf-8")
     assert main([str(file), "--json"]) in (0, 2)
+
+
+def test_the_games_krook_keeps_are_reviewed_and_a_lan_players_copy_is_refused_with_the_reason(
+    home: Path,
+) -> None:
+    """`krook review` reads what the app writes (a kept finished game wraps its record); before, it only read
+    plain records and refused every game in the player's own games folder."""
+    from test_history_store import play_game
+    from test_viewer_fuzz import SEAT_RECORD
+
+    from krook.session import finished
+
+    match = play_game(target=100)
+    kept = finished.keep(match, [0])
+    done = run_cli(str(kept), "--hand", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["hand"] == 1
+    lan_copy = home / "lan-copy.json"
+    lan_copy.write_text(json.dumps(SEAT_RECORD), encoding="utf-8")
+    refused = run_cli(str(lan_copy))
+    assert refused.returncode == 2 and "LAN player's copy" in refused.stderr and not refused.stdout

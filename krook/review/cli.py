@@ -8,7 +8,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from krook.rules import KrookError, load_record
+from pathlib import Path
+
+from krook.rules import KrookError, Match, match_from_record
 
 from .engine import HandReview, Reviewer, ReviewError
 from .words import review_lines
@@ -21,7 +23,9 @@ def _parser() -> argparse.ArgumentParser:
         "(with --bids) the hard bot's bidding choices.",
     )
     parser.add_argument(
-        "record", help="a game record (.json), e.g. one saved from the game or by 'krook sim'"
+        "record",
+        help="a game record (.json): a finished game Krook kept, the autosave, an exported game or one from "
+        "'krook sim'",
     )
     parser.add_argument("--hand", type=int, help="the hand to review, 1 for the first (default: every hand)")
     parser.add_argument("--seat", type=int, default=0, help="the seat to review, 0 to 3 at four (default 0)")
@@ -38,11 +42,26 @@ def _say(text: str) -> None:
         print(text, flush=True)
 
 
+def load_for_review(path: Path) -> Match:
+    """The game in any file Krook writes (a plain record, a kept game, the autosave); a LAN player's own copy
+    is refused with the reason, since it holds no other seat's cards to solve with."""
+    from krook.session.finished import load_record_file
+    from krook.session.seat_replay import is_seat_record
+
+    record = load_record_file(path)
+    if is_seat_record(record):
+        raise ReviewError(
+            f"{path.name} is a LAN player's copy of a game: it holds only that seat's cards, and the review needs "
+            "every hand. Review the host's copy."
+        )
+    return match_from_record(record)
+
+
 def main(argv: Sequence[str]) -> int:
     opts = _parser().parse_args(list(argv))
     try:
-        match = load_record(opts.record)
-    except KrookError as exc:
+        match = load_for_review(Path(opts.record))
+    except (KrookError, ValueError) as exc:
         print(f"krook review: {opts.record}: {exc}", file=sys.stderr)
         return 2
     count = len(match.hands)
