@@ -7,7 +7,6 @@ import contextlib
 import json
 import sys
 from collections.abc import Sequence
-
 from pathlib import Path
 
 from krook.rules import KrookError, Match, match_from_record
