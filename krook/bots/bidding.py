@@ -113,11 +113,19 @@ def model_for(preset: str) -> PresetModel | None:
 
 
 def play_contract(
-    rules: Rules, hands: list[int], trump: int, hidden: int, bidder: int, dealer: int, rng: random.Random
+    rules: Rules,
+    hands: list[int],
+    trump: int,
+    hidden: int,
+    bidder: int,
+    dealer: int,
+    rng: random.Random,
+    noise: float = 0.05,
 ) -> float:
     """Play a contract out with the playout policy for every seat; the points the bidder's side takes.
 
-    ``hands`` are the hands after the bury (changed in place); ``hidden`` the buried cards (or the nest)."""
+    ``hands`` are the hands after the bury (changed in place); ``hidden`` the buried cards (or the nest);
+    ``noise`` the share of random moves."""
     play = play_rules(rules, trump)
     n = rules.players
     if rules.partnership == "fixed":
@@ -148,7 +156,7 @@ def play_contract(
         leader = (bidder + 1) % n
     else:
         leader = (dealer + 1) % n
-    taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, rng)
+    taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, rng, noise)
     return float(sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0))
 
 

@@ -480,7 +480,7 @@ class HardBot(MediumBot):
     def _simulate(
         self, k: Knowledge, hands: list[int], trump: int, hidden: int, bidder: int, ctx: BotContext
     ) -> float:
-        return play_contract(k.rules, hands, trump, hidden, bidder, k.dealer, ctx.rng)
+        return play_contract(k.rules, hands, trump, hidden, bidder, k.dealer, ctx.rng, self.playout_noise)
 
     def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         legal = view.legal_actions()
