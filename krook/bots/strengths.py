@@ -381,31 +381,11 @@ class HardBot(MediumBot):
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
+                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise)
                     if len(trick) == k.n:
-                        taken = self._finish_trick(
-                            play,
-                            hs,
-                            trick,
-                            k.played | (1 << card),
-                            sides,
-                            bidding,
-                            last_bonus,
-                            ctx.rng,
-                            self.playout_noise,
-                        )
+                        taken = self._finish_trick(play, hs, trick, k.played | (1 << card), *rest)
                     else:
-                        taken = playout(
-                            play,
-                            hs,
-                            leader,
-                            trick,
-                            k.played | (1 << card),
-                            sides,
-                            bidding,
-                            last_bonus,
-                            ctx.rng,
-                            self.playout_noise,
-                        )
+                        taken = playout(play, hs, leader, trick, k.played | (1 << card), *rest)
                     mine = so_far + sum(taken[s] for s in mates)
                     score[card] += w * _utility(k, mine, total, bidder_mine)
             weight_sum += w
