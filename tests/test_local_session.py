@@ -183,3 +183,20 @@ def test_a_redeal_out_of_turn_from_a_local_seat(monkeypatch):
     assert (events[-1].seat, events[-1].text) == (2, "redeal")
     assert match.hand.thrown_in and match.next_dealer == 0
     s.close()
+
+
+def test_two_humans_at_one_screen_are_not_both_called_you():
+    """The one-player default name "You" would make the curtain say "Pass to You" to a second player."""
+    lob = lobby(humans=(0, 1))
+    lob.seats[0].name = "You"
+    lob.seats[1].name = "Player 1"  # taken already: seat 0's new name must not repeat it
+    names = LocalSession.new(lob, autosave=False).match.players
+    assert names[:2] == ["Player 2", "Player 1"]
+    lob.seats[1].name = "Ada"
+    assert LocalSession.new(lob, autosave=False).match.players[:2] == ["Player 1", "Ada"]
+
+
+def test_one_human_keeps_the_name_you():
+    lob = lobby(humans=(0,))
+    lob.seats[0].name = "You"
+    assert LocalSession.new(lob, autosave=False).match.players[0] == "You"

@@ -50,6 +50,14 @@ SAVE_BACKUPS = 3
 SEAT_KINDS = ("human", "bot", "open")
 
 
+def _free_name(seat: int, taken: list[str]) -> str:
+    """"Player N" for a seat, N its number, or the first such name no other seat has."""
+    for n in (seat + 1, *range(1, 10)):
+        if f"Player {n}" not in taken:
+            return f"Player {n}"
+    return f"Player {seat + 1}"
+
+
 class LobbyError(ValueError):
     """A lobby or seat that cannot be set up (a saved lobby naming a bot that does not exist, ...)."""
 
@@ -237,6 +245,12 @@ class LocalSession:
         rules = lobby.rules()
         names = [s.name for s in lobby.seats][: rules.players]
         names += [f"Player {i + 1}" for i in range(len(names), rules.players)]
+        humans = [i for i, s in enumerate(lobby.seats[: rules.players]) if s.kind == "human"]
+        if len(humans) > 1:
+            # "You" is the one-player default; at one shared screen it would read "Pass to You"
+            for i in humans:
+                if names[i].strip() in ("You", ""):
+                    names[i] = _free_name(i, names)
         match = Match(
             rules,
             names,
