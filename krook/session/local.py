@@ -51,7 +51,7 @@ SEAT_KINDS = ("human", "bot", "open")
 
 
 def _free_name(seat: int, taken: list[str]) -> str:
-    """"Player N" for a seat, N its number, or the first such name no other seat has."""
+    """The name "Player N" for a seat (N its number), or the first such name no other seat has."""
     for n in (seat + 1, *range(1, 10)):
         if f"Player {n}" not in taken:
             return f"Player {n}"
