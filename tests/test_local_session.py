@@ -200,3 +200,37 @@ def test_one_human_keeps_the_name_you():
     lob = lobby(humans=(0,))
     lob.seats[0].name = "You"
     assert LocalSession.new(lob, autosave=False).match.players[0] == "You"
+
+
+def test_a_bot_thinks_during_the_pause_and_moves_only_after_it(monkeypatch):
+    """The bot-speed pause and the bot's think overlap: a hard bot's half second of search no longer comes on
+    top of the table's pause."""
+    entered = threading.Event()
+    release = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, view, ctx):
+            entered.set()
+            release.wait(10)
+            return view.legal_actions().choice(ctx.rng)
+
+    monkeypatch.setattr("krook.session.local.make_bot", lambda strength: Slow())
+    s = LocalSession.new(lobby(humans=()), bot_delay=5.0, autosave=False)
+    try:
+        version = s.version
+        s.update(0.01)
+        assert entered.wait(5), "the bot was not asked to think until the pause was over"
+        release.set()
+        deadline = time.monotonic() + 10
+        while not s._future.done() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert s._future.done()
+        s.update(1.0)
+        assert s.version == version, "the move landed before the pause was over"
+        s.update(4.0)
+        assert s.version == version + 1, "the move did not land once the pause and the think were both over"
+    finally:
+        release.set()
+        s.close()

@@ -177,7 +177,8 @@ class LocalSession:
     """Implements ``krook.session.base.Session`` for a game on this computer.
 
     ``bot_delay`` is the least time between a bot's turn starting and its action being applied (the
-    ``bot speed`` setting); ``threaded=False`` runs bots inline (tools and benchmarks).
+    ``bot speed`` setting); a threaded bot starts thinking when its turn starts, so its think and the pause
+    overlap. ``threaded=False`` runs bots inline (tools and benchmarks).
     """
 
     undo_offered = True  # the table offers Undo (the guided hand says no)
@@ -407,8 +408,11 @@ class LocalSession:
     def _run_bots(self, dt: float) -> None:
         m = self.match
         if self._future is not None:
-            if not self._future.done():
+            # the bot thinks during the table's pause, not after it: its move lands once both are over
+            self._wait += dt
+            if not self._future.done() or self._wait < self.bot_delay:
                 return
+            self._wait = 0.0
             future, self._future = self._future, None
             seat = self._pending_seat
             assert seat is not None
@@ -430,9 +434,10 @@ class LocalSession:
         if m.is_over or m.to_act is None or self._kinds[m.to_act] != "bot":
             self._wait = 0.0
             return
-        self._wait += dt
-        if self._wait < self.bot_delay:
-            return
+        if self._executor is None:  # inline bots (tools): the pause first, then the move
+            self._wait += dt
+            if self._wait < self.bot_delay:
+                return
         self._wait = 0.0
         seat = m.to_act
         view = m.view(seat)
