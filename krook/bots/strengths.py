@@ -375,8 +375,7 @@ class HardBot(MediumBot):
                 for card in moves:
                     score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
             else:
-                sides = [[self._same(k, mates, s, t) for t in range(k.n)] for s in range(k.n)]
-                bidding = [None if k.bidder is None else ((s in mates) == bidder_mine) for s in range(k.n)]
+                sides, bidding = self._playout_sides(k, mates, bidder_mine)
                 for card in moves:
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
@@ -414,6 +413,19 @@ class HardBot(MediumBot):
         taken[w] = gained
         rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise)
         return [a + b for a, b in zip(taken, rest, strict=True)]
+
+    def _playout_sides(
+        self, k: Knowledge, mates: set[int], bidder_mine: bool | None
+    ) -> tuple[list[list[bool | None]], list[bool | None]]:
+        """Who each seat of a playout counts as a teammate, and whether it is on the bidding side."""
+        n = k.n
+        if k.rules.partnership == "individual":
+            # everyone for themselves, as the other players see it: a defender does not feed another
+            # defender's trick, and only the bidder pulls trump
+            sides: list[list[bool | None]] = [[s == t for t in range(n)] for s in range(n)]
+            return sides, [None if k.bidder is None else s == k.bidder for s in range(n)]
+        sides = [[self._same(k, mates, s, t) for t in range(n)] for s in range(n)]
+        return sides, [None if k.bidder is None else ((s in mates) == bidder_mine) for s in range(n)]
 
     @staticmethod
     def _same(k: Knowledge, mates: set[int], s: int, t: int) -> bool | None:
