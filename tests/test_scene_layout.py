@@ -187,7 +187,9 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
                 paths = [(t.seat_anchor(s), t.trick_spot(s)) for s in range(t.n)]
                 paths += [(r.center, t.trick_spot(t.viewer)) for _, r in t.card_rects]
                 paths += [(t.trick_spot(s), t.seat_anchor(w)) for s in range(t.n) for w in range(t.n)]
-                flights = [Flight(code, a, b, 1.0, h, t=min(k / 10, 0.999)) for a, b in paths for k in range(11)]
+                flights = [
+                    Flight(code, a, b, 1.0, h, t=min(k / 10, 0.999)) for a, b in paths for k in range(11)
+                ]
                 probe.items, probe.active = [], True
                 t.flights, t.sweep = flights, []
                 draw_trick(t, surface)
@@ -232,3 +234,54 @@ def test_the_probe_sees_an_overlap(app):
         assert any("overlaps widget" in p for p in probe.problems(pygame.Rect(0, 0, 1280, 720)))
     finally:
         probe.monkeypatch.undo()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_card_of_a_full_trick_shows_its_number(app, players):
+    """However the trick's cards fall one on another, each keeps its middle (the big number) and one corner
+    index uncovered, at every size and for LAN tables too (the six-seat trick used to stack a side's two cards
+    one on the other). Five and six players' cards stay off the seats' cards and plates."""
+    from krook.render.card_art import CARD_ASPECT
+    from krook.scenes.table_layout import TableLayout
+
+    theme = app.services.theme
+    names = ["Somebody Long-Named"] * players
+    for size in SIZES:
+        theme.resize(size)
+        for lan in (0, players):
+            layout = TableLayout(size, theme, 1.0, 2, 0.0, lan, names)
+            h = layout.trick_card_h
+            w = h * CARD_ASPECT
+            # the card as drawn, with room for its tilt of up to 4.8 degrees
+            slack = 0.5 * h * 0.084
+            spots = [layout.trick_spot(rel, players) for rel in range(players)]
+            rects = [
+                pygame.Rect(
+                    round(x - w / 2 - slack),
+                    round(y - h / 2 - slack),
+                    round(w + 2 * slack),
+                    round(h + 2 * slack),
+                )
+                for x, y in spots
+            ]
+            for i, (x, y) in enumerate(spots):
+                middle = pygame.Rect(round(x - w * 0.2), round(y - h * 0.15), round(w * 0.4), round(h * 0.3))
+                corners = [
+                    pygame.Rect(round(x - w / 2), round(y - h / 2), round(w * 0.22), round(h * 0.22)),
+                    pygame.Rect(
+                        round(x + w / 2 - w * 0.22),
+                        round(y + h / 2 - h * 0.22),
+                        round(w * 0.22),
+                        round(h * 0.22),
+                    ),
+                ]
+                others = [r for j, r in enumerate(rects) if j != i]
+                where = f"{players} players, seat {i}, {size}, lan={bool(lan)}"
+                assert not any(middle.colliderect(r) for r in others), f"{where}: its middle is covered"
+                assert any(not any(c.colliderect(r) for r in others) for c in corners), (
+                    f"{where}: both corner indices are covered"
+                )
+                if players >= 5:  # the rows these spread out, shrinking the cards to fit between the seats
+                    card = pygame.Rect(round(x - w / 2), round(y - h / 2), round(w), h)
+                    seats = [layout.seat_area(rel, players) for rel in range(1, players)]
+                    assert card.collidelist(seats) < 0, f"{where}: the card lies on a seat"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from krook.render.card_art import CARD_ASPECT
 from krook.ui.theme import Theme
 
 
@@ -97,6 +98,7 @@ class TableLayout:
         )
         self.score_rect.right = self.menu_rect.left - pad
         self._ring: pygame.Surface | None = None
+        self._fit_trick(n)
 
     def aside_rect(self) -> pygame.Rect:
         """The free column kept at the left: under the hand box, above the player's name plate."""
@@ -181,12 +183,42 @@ class TableLayout:
         return rect
 
     def trick_spot(self, rel: int, n: int) -> tuple[float, float]:
+        """Where the card a seat plays lies in the trick (the centre of the card)."""
         a = self.seat_angle(rel, n)
         cx, cy = self.center[0], self.trick_y
         r = self.trick_card_h * 0.62
         # Cards from the far side sit a little nearer the middle, clear of the name plates above them.
         dy = math.sin(a) * r * (0.9 if math.sin(a) >= 0 else 0.72)
-        return (cx + math.cos(a) * r * 1.25, cy + dy)
+        return (cx + math.copysign(self._trick_reach(rel, n), math.cos(a)), cy + dy)
+
+    def _fit_trick(self, n: int) -> None:
+        """Shrink the trick's cards until its widest row (five or six players) fits between the side seats."""
+        if n < 5:
+            return
+        for _ in range(30):
+            h = self.trick_card_h
+            left, right = self.centre_span(round(self.trick_y - h), round(self.trick_y + h), n)
+            room = min(self.center[0] - left, right - self.center[0])
+            need = max(self._trick_reach(rel, n) for rel in range(1, n)) + h * CARD_ASPECT * 0.55
+            if need <= room or h <= 8:
+                return
+            self.trick_card_h = max(8, int(h * 0.95))
+
+    def _trick_reach(self, rel: int, n: int) -> float:
+        """How far from the middle, across, a seat's card lies in the trick."""
+        a = self.seat_angle(rel, n)
+        reach = abs(math.cos(a)) * self.trick_card_h * 0.62 * 1.25
+        if n < 5 or abs(math.cos(a)) <= 0.5:
+            return reach
+        # Two seats on a side (five or six players) would drop their cards one on the other and hide a
+        # number. The upper card lies beside the far seat's, and the lower one further out, by enough that
+        # each keeps its middle and one corner index clear whichever of the two comes first.
+        width = self.trick_card_h * CARD_ASPECT
+        gap = max(self.theme.px(6), width * 0.1)  # and room for the cards' tilt
+        if math.sin(a) > 0:
+            above = rel + 1 if math.cos(a) < 0 else rel - 1  # the seat above on the same side
+            return self._trick_reach(above, n) + width * 0.85 + gap
+        return max(reach, width + gap) if n % 2 == 0 else reach
 
     def draw_table_ring(self, surface: pygame.Surface) -> None:
         w, h = self.size
