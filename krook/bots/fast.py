@@ -110,5 +110,3 @@ class PlayRules:
             if p > best:
                 best_i, best = i, p
         return best_i
-
-

@@ -149,7 +149,9 @@ def read_view(view: SeatView) -> Knowledge:
             0  # the bidder knows where every former nest card went; the buried cards are what's hidden
         )
     elif view.bidder == view.seat and known_nest:
-        known_nest = 0 if view.phase is Phase.DISCARD else known_nest  # during the discard the nest is in hand
+        known_nest = (
+            0 if view.phase is Phase.DISCARD else known_nest
+        )  # during the discard the nest is in hand
     called = CARD_BY_NAME[view.called] if view.called else None
     ducked = (
         ducks(rules, trump, [*tricks, trick] if trick else tricks, view.bidder, view.partner)

@@ -202,4 +202,3 @@ def playout(
         else:
             seat = (seat + 1) % n
     return taken
-
