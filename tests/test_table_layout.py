@@ -130,3 +130,59 @@ def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
         session.close()
     assert checked >= 6
     pygame.quit()
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "six-handed"])
+def test_a_notice_for_the_table_never_covers_the_card_the_viewer_just_played(preset):
+    """A LAN table's connection news (a message for everyone) often comes while the viewer's own card lies in
+    the trick, low on the table and into the message band: the message goes beside the card, not over it."""
+    from krook.render.card_art import card_width
+    from krook.rules import Phase
+    from krook.scenes import hud
+    from krook.scenes.base import SceneStack, Services, SilentSound
+    from krook.scenes.table import TableScene
+    from krook.settings_store import Settings
+    from krook.tools.gallery import advance, build_session
+    from krook.ui.cards import CardPainter
+    from krook.ui.theme import Theme
+
+    pygame.init()
+    news = "Ann lost the connection; a bot plays for her until she is back."
+    checked = 0
+    for size in SIZES:
+        session = build_session(preset, seed=3)
+        advance(
+            session,
+            lambda m: m.phase is Phase.PLAY and m.to_act == 0 and len(m.hand.trick) == m.rules.players - 2,
+        )
+        services = Services(Settings(), Theme(), CardPainter(), SilentSound(), SceneStack())
+        table = TableScene(services, session)
+        table.state.deal.t = -1.0
+        table.shown.dealt = True
+        table.update(0.0)
+        t = table.state
+        code = sorted(t.playable())[0]
+        assert session.submit(0, f"play {code}") is None
+        for _ in range(200):  # the card flies in and lands
+            table.update(0.05)
+            if any(seat == 0 for seat, _ in t.shown.trick) and not t.flights:
+                break
+        assert any(seat == 0 for seat, _ in t.shown.trick), f"{size}: the card never landed"
+        t.say(news, seconds=60)
+        surface = pygame.Surface(size)
+        table.draw(surface)
+        h = t.layout.trick_card_h
+        message = t.boxes["message"]
+        for seat in range(t.n):  # the cards down, and those still to come while the news shows
+            x, y = t.trick_spot(seat)
+            card = pygame.Rect(round(x - card_width(h) / 2), round(y - h / 2), card_width(h), h)
+            assert not message.colliderect(card), f"{preset} {size}: the news {message} covers {seat}'s card"
+        _, lines = hud.message_rect(t, table.message)
+        assert " ".join(lines) == news, f"{preset} {size}: the news is cut short: {lines}"
+        assert surface.get_rect().contains(message)
+        for name in ("hand", "Hint", "Last trick"):
+            if name in t.boxes:
+                assert not message.colliderect(t.boxes[name]), f"{preset} {size}: the news covers {name}"
+        checked += 1
+        session.close()
+    assert checked == len(SIZES)

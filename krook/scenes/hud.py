@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from krook.render.card_art import card_width
 from krook.render.palette import COLOUR_NAMES
 from krook.rules import PRESETS
 
@@ -248,15 +249,53 @@ MESSAGE_FILL = {  # a hint is gold-edged advice, news is slate, an error is red
 
 
 def message_rect(t: TableState, message: Message) -> tuple[pygame.Rect, list[str]]:
-    """Where a message goes: in the message band the layout keeps clear of every control."""
-    theme = t.theme
+    """Where a message goes: in the message band the layout keeps clear of every control, and beside the
+    viewer's own card in the trick when that card reaches down into the band."""
     band = t.layout.band_between(t.n)
-    lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:2]
+    rect, lines = _message_in(t, message, band)
+    own = own_trick_card(t)
+    if own is None or not rect.colliderect(own):
+        return rect, lines
+    gap = t.theme.px(10)
+    # beside the card there is less width, so a third line may be needed, and the box grows upwards: the
+    # side seats' room is taken over that taller stretch
+    lh = t.theme.font("body").get_linesize()
+    left, right = t.layout.centre_span(band.top - lh, band.bottom, t.n)
+    left, right = max(left, band.left), min(right, band.right)
+    sides = [
+        pygame.Rect(left, band.y, own.left - gap - left, band.h),
+        pygame.Rect(own.right + gap, band.y, right - own.right - gap, band.h),
+    ]
+    side = max(sides, key=lambda r: r.w)
+    if side.w < t.theme.px(160):
+        return rect, lines  # no room beside it (a very narrow window): the message wins
+    # it may also come down into the gap kept above the hand for a raised card: no card of the hand is
+    # raised while the viewer's own card lies in the trick (it is not their turn)
+    side.h = t.layout.hand_top - t.theme.px(6) - side.y
+    return _message_in(t, message, side, 3)
+
+
+def _message_in(
+    t: TableState, message: Message, band: pygame.Rect, most: int = 2
+) -> tuple[pygame.Rect, list[str]]:
+    """A message's box and lines (``most`` at most), centred at the bottom of ``band`` and no wider."""
+    theme = t.theme
+    lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:most]
     lh = theme.font("body").get_linesize()
     width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)
     rect = pygame.Rect(0, 0, min(width, band.w), lh * len(lines) + theme.px(20))
     rect.midbottom = band.midbottom
     return rect, lines
+
+
+def own_trick_card(t: TableState) -> pygame.Rect | None:
+    """Where the viewer's card lies in the trick on the table, if it is there (not still flying in)."""
+    if not any(seat == t.viewer for seat, _ in t.shown.trick):
+        return None
+    h = t.layout.trick_card_h
+    w = card_width(h)
+    x, y = t.trick_spot(t.viewer)
+    return pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
 
 
 def draw_message(t: TableState, surface: pygame.Surface, message: Message) -> pygame.Rect:
