@@ -201,3 +201,77 @@ def test_a_client_that_rejoins_mid_game_keeps_the_whole_game(home):
         if second is not None:
             second.close()
         host.stop()
+
+
+def test_a_client_back_after_the_game_ended_keeps_the_whole_game(home):
+    """Ann's Krook closes in the first hand; a stand-in bot plays her seat to the end; she joins again with
+    her token to see the final score. The last view (with the winner) comes at once, before the host's pages
+    of her earlier views: the game is kept only once those are in, so it starts at the first deal."""
+    from krook.net.testing import wait_for
+    from krook.session.lan_games import seat_record_of
+
+    host = Host.new_game(
+        "bot:simple,lan,bot:simple,bot:simple", seed=11, target=150, grace_s=0.0, standin_bot="simple", **FAST
+    ).start()
+    second = None
+    try:
+        first = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
+        first.keep_finished_game()
+        early = ClientBot(first, "simple", seed=2)
+        assert drive([early], lambda: host.protocol.match.version >= 20, timeout=60)
+        token = first.token
+        first.close()
+        assert wait_for(lambda: host.protocol.match.is_over, timeout=120), (
+            "the stand-in never finished the game"
+        )
+        assert not finished.list_games()
+        second = RemoteSession.connect("127.0.0.1", host.address[1], "Ann", token=token)
+        second.keep_finished_game()
+        late = ClientBot(second, "simple", seed=3)
+        assert drive([late], lambda: second.keeper is not None and second.keeper.kept, timeout=20)
+        assert second.keeper.wait() and second.keeper.error is None
+        (client,) = [g for g in finished.list_games() if g.seat_only == 1]
+        kept = finished.load_kept(client.path)
+        truth = seat_record_of(host.protocol.match.to_record(), 1)
+        assert kept["views"][0]["hand_number"] == 1 and kept["views"][0]["version"] <= 1
+        assert json.loads(json.dumps(kept["views"])) == json.loads(json.dumps(truth["views"]))
+    finally:
+        if second is not None:
+            second.close()
+        host.stop()
+
+
+def test_a_game_waiting_for_its_earlier_views_is_kept_at_closing_with_what_came(home):
+    """The host's pages of earlier views never all come (the link drops for good): closing keeps the finished
+    game with the pages that did come, and says so in the log, rather than losing it."""
+    import random
+
+    from krook.bots import BotContext, make_bot
+    from krook.rules import Match, get_preset
+    from krook.rules.settings import from_overrides
+    from krook.session.lan_games import LanKeeper, seat_record_of
+
+    rules = from_overrides(get_preset("kentucky-discard").rules, {"target": 150})
+    match = Match(rules, ["A", "Ann", "C", "D"], seed=5)
+    bot = make_bot("simple")
+    for _ in range(2000):
+        if match.is_over:
+            break
+        if match.phase.value == "hand_over":
+            match.next_hand()
+        else:
+            seat = match.to_act
+            match.apply(bot.choose(match.view(seat), BotContext(random.Random(match.version))))
+    assert match.is_over
+    views = seat_record_of(match.to_record(), 1)["views"]
+    keeper = LanKeeper()
+    keeper.expect_past()
+    keeper.see_current(match.view(1))
+    keeper.see_past(views[:10], done=False)
+    assert not keeper.kept, "kept before the earlier views were in"
+    keeper.flush()
+    assert keeper.kept and keeper.wait() and keeper.error is None
+    (kept,) = [finished.load_kept(g.path) for g in finished.list_games() if g.seat_only == 1]
+    assert json.loads(json.dumps(kept["views"][:10])) == json.loads(json.dumps(views[:10]))
+    final = kept["views"][-1]
+    assert len(kept["views"]) == 11 and final["winner"] is not None and final["version"] == match.version

@@ -176,6 +176,8 @@ class _MessageSession:
 
     def _finish_keeping(self) -> None:
         """On closing: let the finished game's file be written first (the window may be closing)."""
+        if self.keeper is not None:
+            self.keeper.flush()
         if self.keeper is not None and not self.keeper.wait():
             log.error("the finished game was still being written when the game closed")
 
@@ -227,10 +229,15 @@ class RemoteSession(_MessageSession):
         super().keep_finished_game()
         if fresh and self.started:
             self._joined_under_way()
+            # the views that came before keeping was asked for: the game may already be over (a player back to
+            # see the final score), and its last view will not come again
+            view = self._views.get(self.seat) if self.seat is not None else None
+            if view is not None and self.keeper is not None:
+                self.keeper.see_current(view)
 
     def _joined_under_way(self) -> None:
-        if self.keeper is not None:
-            self.client.send({"type": HISTORY, "from": 0})
+        if self.keeper is not None and self.client.send({"type": HISTORY, "from": 0}):
+            self.keeper.expect_past()
 
     def _take_history(self, msg: dict[str, Any]) -> None:
         keeper = self.keeper
@@ -242,10 +249,11 @@ class RemoteSession(_MessageSession):
                 raise HostMessageError(
                     f"a history view of seat {view['seat']} counting {view['results_count']} score-sheet rows"
                 )
-        keeper.see_past(views)
         following = msg["from"] + len(views)
-        if views and following < msg["total"]:
-            self.client.send({"type": HISTORY, "from": following})  # one page at a time: no flood to queue
+        more = bool(views) and following < msg["total"]
+        # one page at a time (no flood to queue); a page that cannot be asked for ends the wait
+        more = more and self.client.send({"type": HISTORY, "from": following})
+        keeper.see_past(views, done=not more)
 
     # -- what the settings keep ---------------------------------------------------------------------------
     @property

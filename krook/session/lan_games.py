@@ -3,7 +3,8 @@
 A client never receives another seat's cards, so what it keeps is a *seat record* (``krook-seat-record/1``):
 the views the host sent its seat, one per action, with the public text of each action (a burial says how many
 cards, never which). A client that joins a game already under way (a rejoin after a restart, a player taking
-over a seat) asks the host for its seat's earlier views (``history``), so it keeps the whole game all the same. Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
+over a seat) asks the host for its seat's earlier views (``history``), so it keeps the whole game all the same; a game
+that ends (or had ended) before those pages are in is kept once they are, or at closing with what came. Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
 the review needs every hand. The host's screen keeps the game's full record, counted for its own players.
 
 The sessions call :class:`LanKeeper` (``see`` every view, ``action`` every action event, ``game_over`` once);
@@ -63,6 +64,13 @@ class SeatRecorder:
             self.views.append(data)
         self._last = key
         self.last_view = view
+
+    def note(self, view: SeatView) -> None:
+        """The seat's view as it stands, already shown before keeping began: the host's pages of earlier views
+        hold that moment with the action that led to it, so it is not kept twice, only known as the last."""
+        if view.seat is not None and self.last_view is None:
+            self.seat = view.seat
+            self.last_view = view
 
     def action(self, seat: int, text: str, version: int) -> None:
         if len(self.actions) < MAX_VIEWS:
@@ -131,6 +139,10 @@ class LanKeeper:
         self.kept = False
         self.error: str | None = None
         self._writer: threading.Thread | None = None
+        # a client waiting for the host's pages of its earlier views: the game is kept once they are in (or
+        # at closing, with what came), not at the last view, which can come first
+        self.awaiting_past = False
+        self._over = False
 
     def see(self, view: SeatView) -> None:
         if self.full_record is None:
@@ -142,10 +154,37 @@ class LanKeeper:
         if self.full_record is None:
             self.recorder.action(seat, text, version)
 
-    def see_past(self, views: list[dict[str, Any]]) -> None:
-        """The seat's earlier views, resent by the host (a client that joined a game under way)."""
+    def see_current(self, view: SeatView) -> None:
+        """The view shown when keeping began (a client): a game already over is kept once the past is in."""
+        if self.full_record is None:
+            self.recorder.note(view)
+            if view.winner is not None:
+                self.game_over()
+
+    def expect_past(self) -> None:
+        """The seat's earlier views were asked of the host: keep the game only once they are in."""
+        if self.full_record is None and not self.kept:
+            self.awaiting_past = True
+
+    def see_past(self, views: list[dict[str, Any]], done: bool = True) -> None:
+        """The seat's earlier views, resent by the host (a client that joined a game under way); ``done``:
+        the last page."""
         if self.full_record is None and not self.kept:
             self.recorder.see_past(views)
+            if done:
+                self.awaiting_past = False
+                if self._over:
+                    self.game_over()
+
+    def flush(self) -> None:
+        """Closing: keep a finished game with the earlier views that came, if the rest never did."""
+        if self._over and not self.kept:
+            log.warning("the host's pages of this seat's earlier views did not all come: keeping what did")
+            self.awaiting_past = False
+            last = self.recorder.last_view
+            if last is not None:
+                self.recorder.see(last)  # the final moment, as shown here, in case its page never came
+            self.game_over()
 
     def game_over(self) -> None:
         """Keep the finished game once (the game-over event can come again after a reconnection)."""
@@ -162,6 +201,9 @@ class LanKeeper:
             view = self.recorder.last_view
             if view is None or view.winner is None:
                 return  # the last view is not in yet: kept when it arrives (``see`` then ``game_over``)
+            self._over = True
+            if self.awaiting_past:
+                return  # kept when the last page of earlier views is in (``see_past``) or at closing
             record = self.recorder.record()
             job = lambda: _keep_seat(record, at)  # noqa: E731
         self.kept = True
