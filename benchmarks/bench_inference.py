@@ -21,7 +21,7 @@ from collections.abc import Callable
 from krook.bots import BotContext, make_bot
 from krook.bots.fast import bits
 from krook.bots.knowledge import Knowledge, read_view
-from krook.bots.sampler import bid_weight, deal_weight, duck_weight, sample_deal
+from krook.bots.sampler import bid_weight, deal_weight, duck_weight, play_weight, sample_deal
 from krook.rules import PRESETS, Match
 
 SNAPSHOT_TRICKS = (1, 3, 5)  # tricks already played at the snapshot
@@ -53,6 +53,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--bot-samples", type=int, default=8)
+    parser.add_argument("--bot", default="hard", help="the strength playing every seat (hard or medium)")
     parser.add_argument("--seed", type=int, default=16)
     opts = parser.parse_args()
     rules = PRESETS[opts.preset].rules
@@ -60,12 +61,16 @@ def main() -> int:
         "voids": lambda k, h, n: 1.0,
         "bids": lambda k, h, n: bid_weight(k, h, k.bids),
         "bids+tricks let go": lambda k, h, n: bid_weight(k, h, k.bids) * duck_weight(k, h),
+        "all but the plays read": lambda k, h, n: bid_weight(k, h, k.bids) * play_weight(k, h, n),
         "all": lambda k, h, n: deal_weight(k, h, n, k.bids),
     }
     results: dict[str, list[float]] = {name: [] for name in weights}
     for i in range(opts.hands):
         match = Match(rules, seed=opts.seed * 1000 + i, first_dealer=i % rules.players)
-        bots = [make_bot("hard", samples=opts.bot_samples) for _ in range(rules.players)]
+        bots = [
+            make_bot(opts.bot, samples=opts.bot_samples if opts.bot != "medium" else None)
+            for _ in range(rules.players)
+        ]
         decision = 0
         while match.hand.to_act is not None:
             seat = match.hand.to_act

@@ -89,3 +89,54 @@ def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards() -> None
             assert play_weight(k, trumpy[0], trumpy[1]) < play_weight(k, plain[0], plain[1])
             return
     raise AssertionError("no comparable pair of burials was found in 40 seeded hands")
+
+
+def _medium_games(preset: str, games: int):
+    """Every play decision (after three tricks) of whole hands played by medium at every seat: the match
+    there and the deciding seat's knowledge."""
+    from krook.bots import BotContext, make_bot
+
+    rules = PRESETS[preset].rules
+    for g in range(games):
+        match = Match(rules, seed=100 + g)
+        bots = [make_bot("medium") for _ in range(rules.players)]
+        while match.hand.to_act is not None:
+            seat = match.hand.to_act
+            view = match.view(seat)
+            if view.phase == "play" and len(view.tricks) >= 3:
+                yield match, read_view(view)
+            match.apply(bots[seat].choose(view, BotContext(random.Random(match.version))), seat)
+
+
+def test_the_plays_read_against_the_policy_fit_the_true_deal_of_medium_players() -> None:
+    """Medium plays the policy exactly: replayed from what each opponent knew then, the true deal reproduces
+    every opponent's card (weight 1), while deals drawn at random often do not (they weigh less)."""
+    from krook.bots.play_reading import MISS, moments, policy_weight
+
+    for preset in ("kentucky-discard", "three-handed"):
+        rng = random.Random(7)
+        decisions = read = lighter = 0
+        for match, k in _medium_games(preset, 4):
+            decisions += 1
+            assert moments(k), "the opponents' earlier plays are read"
+            assert policy_weight(k, list(match.hand.hands)) == 1.0, f"{preset}: the true deal misread"
+            for _ in range(4):
+                hands, _ = sample_deal(k, rng)
+                w = policy_weight(k, hands)
+                assert 0.0 < w <= 1.0
+                lighter += w < 1.0
+                read += 1
+        assert decisions > 20
+        assert lighter > read * 0.3, f"{preset}: only {lighter} of {read} random deals contradicted a play"
+        assert 0.0 < MISS < 1.0
+
+
+def test_a_partner_s_plays_are_not_read_a_called_partnership_s_neither() -> None:
+    """Only opponents are read in fixed partnerships (a partner of another strength, or a person, plays
+    otherwise, and misreading it cost points); with a partner not yet known to all, nothing is."""
+    from krook.bots.play_reading import moments
+
+    for _, k in _medium_games("kentucky-discard", 1):
+        assert {m.seat for m in moments(k)} <= {s for s in range(k.n) if s % 2 != k.seat % 2}
+    for _, k in _medium_games("call-partner", 1):
+        assert moments(k) == []

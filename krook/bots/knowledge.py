@@ -64,6 +64,10 @@ class Knowledge:
     # (seat, cards it played from then on, cards that would have won, how telling): moments a seat let a
     # worthwhile trick go to a card it could have beaten; see ``ducks``
     ducked: list[tuple[int, int, int, float]] = field(default_factory=list)
+    # every card played this hand, trick by trick (the one in progress last): (seat, card)
+    history: list[list[tuple[int, int]]] = field(default_factory=list)
+    # facts worked out from the above once a decision, for every deal sampled (``play_reading``)
+    cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def play(self) -> PlayRules:
@@ -185,6 +189,7 @@ def read_view(view: SeatView) -> Knowledge:
         bids=list(view.bids),
         dealer=view.dealer,
         ducked=ducked,
+        history=[*tricks, trick] if trick else tricks,
     )
 
 

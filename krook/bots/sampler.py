@@ -18,6 +18,7 @@ from krook.rules.cards import KROOK
 from .evaluate import best_trump_value
 from .fast import bits
 from .knowledge import Knowledge
+from .play_reading import policy_weight
 
 NEST = -1  # slot index of the hidden nest in a sample
 
@@ -148,4 +149,4 @@ def duck_weight(k: Knowledge, hands: list[int]) -> float:
 
 def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, str]]) -> float:
     """Everything the auction, the trump choice and the burial say about this deal, as one weight."""
-    return bid_weight(k, hands, bids) * play_weight(k, hands, nest)
+    return bid_weight(k, hands, bids) * play_weight(k, hands, nest) * policy_weight(k, hands)
