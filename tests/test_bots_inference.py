@@ -133,7 +133,7 @@ def test_the_plays_read_against_the_policy_fit_the_true_deal_of_medium_players()
 
 def test_a_partner_s_plays_are_not_read_a_called_partnership_s_neither() -> None:
     """Only opponents are read in fixed partnerships (a partner of another strength, or a person, plays
-    otherwise, and misreading it cost points); with a partner not yet known to all, nothing is."""
+    otherwise, and misreading it cost points); in a called-partner game, nothing is."""
     from krook.bots.play_reading import moments
 
     for _, k in _medium_games("kentucky-discard", 1):

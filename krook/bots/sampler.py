@@ -4,7 +4,8 @@ The unseen cards go to the other seats (as many as each holds) and to the hidden
 shown a void in that card's colour, never the called card into the nest. The bidding is soft evidence: each deal
 gets a weight from how well each bidder's and passer's hand fits what they did (``bid_weight``); so are the
 bidder's trump choice and burial (``play_weight``): a bidder names a colour it is long in and buries neither trump,
-nor the Krook, nor a master, nor (where burying them is barred) counters. ``deal_weight`` is the product.
+nor the Krook, nor a master, nor (where burying them is barred) counters; and the opponents' earlier cards
+are read against the sound player's policy (``play_reading.policy_weight``). ``deal_weight`` is the product.
 """
 
 from __future__ import annotations
