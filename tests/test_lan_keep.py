@@ -171,32 +171,43 @@ def test_the_app_turns_keeping_on_for_every_lan_table(home):
         host.stop()
 
 
+def _leave_in_the_first_hand(host) -> str:
+    """Ann joins, keeps her games, plays a little of the first hand and closes Krook: her seat's token."""
+    first = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
+    first.keep_finished_game()
+    early = ClientBot(first, "simple", seed=2)
+    assert drive([early], lambda: host.protocol.match.version >= 20, timeout=60)
+    token = first.token
+    first.close()  # nothing kept yet: the game is not over
+    assert not finished.list_games()
+    return token
+
+
+def _kept_whole(host, session) -> None:
+    """The client kept the game, and from the first deal it is view for view what its seat saw."""
+    from krook.session.lan_games import seat_record_of
+
+    assert session.keeper.wait() and session.keeper.error is None
+    (client,) = [g for g in finished.list_games() if g.seat_only == 1]
+    kept = finished.load_kept(client.path)
+    truth = seat_record_of(host.protocol.match.to_record(), 1)
+    assert kept["views"][0]["hand_number"] == 1 and kept["views"][0]["version"] <= 1
+    assert json.loads(json.dumps(kept["views"])) == json.loads(json.dumps(truth["views"]))
+
+
 def test_a_client_that_rejoins_mid_game_keeps_the_whole_game(home):
     """Ann's Krook closes in the first hand and joins again with her seat's token: the host resends her
     seat's earlier views, so the kept game starts at the first deal, view for view what her seat saw."""
-    from krook.session.lan_games import seat_record_of
-
     host = Host.new_game("bot:simple,lan,bot:simple,bot:simple", seed=11, target=150, **FAST).start()
     second = None
     try:
-        first = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
-        first.keep_finished_game()
-        early = ClientBot(first, "simple", seed=2)
-        assert drive([early], lambda: host.protocol.match.version >= 20, timeout=60)
-        token = first.token
-        first.close()  # quits mid-hand: nothing kept yet
-        assert not finished.list_games()
+        token = _leave_in_the_first_hand(host)
         second = RemoteSession.connect("127.0.0.1", host.address[1], "Ann", token=token)
         second.keep_finished_game()
         late = ClientBot(second, "simple", seed=3)
         assert drive([late], lambda: late.game_over, timeout=240)
         assert drive([late], lambda: second.keeper is not None and second.keeper.kept, timeout=10)
-        assert second.keeper.wait() and second.keeper.error is None
-        (client,) = [g for g in finished.list_games() if g.seat_only == 1]
-        kept = finished.load_kept(client.path)
-        truth = seat_record_of(host.protocol.match.to_record(), 1)
-        assert kept["views"][0]["hand_number"] == 1 and kept["views"][0]["version"] <= 1
-        assert json.loads(json.dumps(kept["views"])) == json.loads(json.dumps(truth["views"]))
+        _kept_whole(host, second)
     finally:
         if second is not None:
             second.close()
@@ -208,33 +219,21 @@ def test_a_client_back_after_the_game_ended_keeps_the_whole_game(home):
     her token to see the final score. The last view (with the winner) comes at once, before the host's pages
     of her earlier views: the game is kept only once those are in, so it starts at the first deal."""
     from krook.net.testing import wait_for
-    from krook.session.lan_games import seat_record_of
 
     host = Host.new_game(
         "bot:simple,lan,bot:simple,bot:simple", seed=11, target=150, grace_s=0.0, standin_bot="simple", **FAST
     ).start()
     second = None
     try:
-        first = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
-        first.keep_finished_game()
-        early = ClientBot(first, "simple", seed=2)
-        assert drive([early], lambda: host.protocol.match.version >= 20, timeout=60)
-        token = first.token
-        first.close()
+        token = _leave_in_the_first_hand(host)
         assert wait_for(lambda: host.protocol.match.is_over, timeout=120), (
             "the stand-in never finished the game"
         )
-        assert not finished.list_games()
         second = RemoteSession.connect("127.0.0.1", host.address[1], "Ann", token=token)
         second.keep_finished_game()
         late = ClientBot(second, "simple", seed=3)
         assert drive([late], lambda: second.keeper is not None and second.keeper.kept, timeout=20)
-        assert second.keeper.wait() and second.keeper.error is None
-        (client,) = [g for g in finished.list_games() if g.seat_only == 1]
-        kept = finished.load_kept(client.path)
-        truth = seat_record_of(host.protocol.match.to_record(), 1)
-        assert kept["views"][0]["hand_number"] == 1 and kept["views"][0]["version"] <= 1
-        assert json.loads(json.dumps(kept["views"])) == json.loads(json.dumps(truth["views"]))
+        _kept_whole(host, second)
     finally:
         if second is not None:
             second.close()
