@@ -67,7 +67,7 @@ class Knowledge:
     # every card played this hand, trick by trick (the one in progress last): (seat, card)
     history: list[list[tuple[int, int]]] = field(default_factory=list)
     # facts worked out from the above once a decision, for every deal sampled (``play_reading``)
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def play(self) -> PlayRules:

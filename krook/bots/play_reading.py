@@ -35,13 +35,15 @@ class Moment:
 
 def moments(k: Knowledge) -> list[Moment]:
     """The other seats' plays this hand, worked out once per decision (cached on the knowledge)."""
+    # keyed by what they depend on, so a copy of the knowledge with another seat or history cannot reuse them
+    key = (k.seat, k.trump, k.bidder, sum(len(t) for t in k.history))
     cached = k.cache.get("moments")
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
     out: list[Moment] = []
     play = k.play
     if k.trump is None or k.rules.partnership == "called":
-        k.cache["moments"] = out  # no trump yet, or partners not known to all: nothing sound to read
+        k.cache["moments"] = (key, out)  # no trump yet, or partners not known to all: nothing sound to read
         return out
     n = k.n
     order = [(s, c) for trick in k.history for s, c in trick]
@@ -74,7 +76,7 @@ def moments(k: Knowledge) -> list[Moment]:
                         cannot[s] |= trump_mask
             so_far.append((s, c))
             i += 1
-    k.cache["moments"] = out
+    k.cache["moments"] = (key, out)
     return out
 
 
