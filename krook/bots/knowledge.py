@@ -116,6 +116,17 @@ class Knowledge:
         return b in mates
 
 
+def void_shown(rules: Rules, trump: int | None, trump_mask: int, first: int, card: int) -> int:
+    """The cards a seat shows it cannot hold by playing ``card`` to a trick led with ``first`` (0: none)."""
+    led = trump if first >= KROOK else first >> 4
+    follow = trump_mask if led == trump else COLOR_MASKS[led]  # type: ignore[index]
+    if follow >> card & 1 or (card >= KROOK and rules.krook_any_time):
+        return 0  # it followed, or played the Krook, which may go while holding the led colour
+    if rules.must_trump and not trump_mask >> card & 1:
+        return follow | trump_mask
+    return follow
+
+
 def read_view(view: SeatView) -> Knowledge:
     """Build this seat's knowledge from its view."""
     rules = rules_of(view)
@@ -133,18 +144,10 @@ def read_view(view: SeatView) -> Knowledge:
         if not cards:
             continue
         first = cards[0][1]
-        led = trump if first >= KROOK else first >> 4
-        follow = trump_mask if led == trump else COLOR_MASKS[led]  # type: ignore[index]
         for s, c in cards:
             played |= 1 << c
             played_by[s] |= 1 << c
-            if follow >> c & 1:
-                continue
-            if c >= KROOK and rules.krook_any_time:
-                continue  # the Krook may be played while holding the led colour: no void shown
-            cannot[s] |= follow
-            if rules.must_trump and not trump_mask >> c & 1:
-                cannot[s] |= trump_mask
+            cannot[s] |= void_shown(rules, trump, trump_mask, first, c)
     # cards seen anywhere cannot be in another's hand; that is handled by the unseen pool
     known_nest = mask_of_names(view.nest) if view.nest else 0
     buried = mask_of_names(view.buried) if view.buried else 0

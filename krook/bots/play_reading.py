@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from krook.rules.cards import COLOR_MASKS, KROOK
-
-from .knowledge import Knowledge
+from .knowledge import Knowledge, void_shown
 from .playout import policy
 
 # the weight kept by a deal for each earlier play the policy would not have made from the hand it deals
@@ -67,13 +65,7 @@ def moments(k: Knowledge) -> list[Moment]:
             # what everyone learns from the card: it is gone, and a seat not following is void in the colour
             played |= 1 << c
             if so_far:
-                first = so_far[0][1]
-                led = k.trump if first >= KROOK else first >> 4
-                follow = trump_mask if led == k.trump else COLOR_MASKS[led]
-                if not follow >> c & 1 and not (c >= KROOK and k.rules.krook_any_time):
-                    cannot[s] |= follow
-                    if k.rules.must_trump and not trump_mask >> c & 1:
-                        cannot[s] |= trump_mask
+                cannot[s] |= void_shown(k.rules, k.trump, trump_mask, so_far[0][1], c)
             so_far.append((s, c))
             i += 1
     k.cache["moments"] = (key, out)
