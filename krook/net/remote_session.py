@@ -176,9 +176,11 @@ class _MessageSession:
 
     def _finish_keeping(self) -> None:
         """On closing: let the finished game's file be written first (the window may be closing)."""
-        if self.keeper is not None:
-            self.keeper.flush()
-        if self.keeper is not None and not self.keeper.wait():
+        keeper = self.keeper
+        if keeper is None:
+            return
+        keeper.flush()
+        if not keeper.wait():
             log.error("the finished game was still being written when the game closed")
 
     def _drain(self) -> list[SessionEvent]:

@@ -3,9 +3,10 @@
 A client never receives another seat's cards, so what it keeps is a *seat record* (``krook-seat-record/1``):
 the views the host sent its seat, one per action, with the public text of each action (a burial says how many
 cards, never which). A client that joins a game already under way (a rejoin after a restart, a player taking
-over a seat) asks the host for its seat's earlier views (``history``), so it keeps the whole game all the same; a game
-that ends (or had ended) before those pages are in is kept once they are, or at closing with what came. Watched, it shows the public table and that seat's own hand; it can't be reviewed, since
-the review needs every hand. The host's screen keeps the game's full record, counted for its own players.
+over a seat) asks the host for its seat's earlier views (``history``), so it keeps the whole game all the same; a
+game that ends (or had ended) before those pages are in is kept once they are, or at closing with what came.
+Watched, it shows the public table and that seat's own hand; it can't be reviewed, since the review needs every
+hand. The host's screen keeps the game's full record, counted for its own players.
 
 The sessions call :class:`LanKeeper` (``see`` every view, ``action`` every action event, ``game_over`` once);
 the files are written on a short-lived thread so a slow disk never holds up a frame, and quitting before it is
