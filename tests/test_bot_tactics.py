@@ -50,6 +50,18 @@ def decide(strength: str, match: Match) -> str:
     return action_text(bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4)))
 
 
+def kentucky_auction(
+    hand: list[str], seat: int, dealer: int, actions: tuple[str, ...] = (), seed: int = 0
+) -> Match:
+    """Kentucky Discard with ``hand`` at ``seat`` (the rest dealt from ``seed``), after ``actions``: ``seat`` to act."""
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, first_dealer=dealer, deal=deal_with("kentucky-discard", {seat: hand}, seed=seed))
+    for action in actions:
+        match.apply(action)
+    assert match.hand.to_act == seat
+    return match
+
+
 def partner_leads_master() -> Match:
     """Practice (Black trump). Seat 3 leads R6, seat 0 (seat 2's partner) plays R14, seat 1 plays R7;
     seat 2, last to play, has no red."""
@@ -194,14 +206,8 @@ def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand
     # overcalls 75, and I hold a middling hand (two aces, no long colour). A minimum opening is no promise of a
     # strong hand (hard opens 70 with much less), so raising to 80 was set with 20 points; passing is right.
     middling = ["R7", "R14", "Y7", "Y8", "G7", "G8", "G13", "B10", "B13"]
-    match = Match(
-        PRESETS["kentucky-discard"].rules,
-        first_dealer=0,
-        deal=deal_with("kentucky-discard", {0: middling}, seed=4),
-    )
-    for action in ("pass", "bid 70", "bid 75"):  # seat 1 passes, seat 2 (my partner) opens, seat 3 overcalls
-        match.apply(action)
-    assert match.hand.to_act == 0
+    # seat 1 passes, seat 2 (my partner) opens, seat 3 overcalls
+    match = kentucky_auction(middling, 0, dealer=0, actions=("pass", "bid 70", "bid 75"), seed=4)
     assert decide(strength, match) == "pass"
 
 
@@ -230,3 +236,40 @@ def test_competes_for_a_six_handed_contract_it_can_make(strength: str) -> None:
         match.apply(action)
     assert match.hand.to_act == 0
     assert decide(strength, match) == "bid 35"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_contests_an_opponents_opening_when_the_partner_has_not_bid(strength: str) -> None:
+    # An opponent opens 70, my partner and the other opponent pass. Passing now means defending the opponents'
+    # contract, worth far less than the average hand's: with a fair hand, 75 of my own is the better risk.
+    fair = ["R8", "R11", "Y8", "Y12", "Y13", "G7", "G10", "G11", "B7"]
+    # seat 3 opens, seat 0 (my partner) passes, seat 1 passes
+    match = kentucky_auction(fair, 2, dealer=2, actions=("bid 70", "pass", "pass"), seed=6)
+    assert decide(strength, match) == "bid 75"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_takes_the_contract_from_a_partner_with_a_somewhat_stronger_hand(strength: str) -> None:
+    # the Krook, an ace and three blacks: not a monster, but worth more than a minimum opening promises, and the
+    # side's points follow the hand that names trump (docs/BOTS.md, sixth session: the margin went 0.1 -> 0.05)
+    match = partner_opened_and_both_opponents_passed(
+        ["R14", "Y7", "Y8", "Y9", "G10", "B7", "B11", "B12", "K"]
+    )
+    assert decide(strength, match) == "bid 75"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_does_not_open_a_thin_hand(strength: str) -> None:
+    # first to speak with no ace, no Krook and four short colours: opening 70 here is a likelier set than a
+    # made contract, and passing leaves the partner its chance to open (docs/BOTS.md, sixth session)
+    thin = ["R9", "R10", "Y9", "Y10", "Y12", "G5", "G6", "G11", "B11"]
+    match = kentucky_auction(thin, 0, dealer=3, seed=2)
+    assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_opens_a_sound_hand(strength: str) -> None:
+    # the other side of the line above: two aces and five of one colour with its top are an opening
+    sound = ["R14", "R13", "R11", "R9", "R6", "Y14", "G8", "B7", "B5"]
+    match = kentucky_auction(sound, 0, dealer=3, seed=2)
+    assert decide(strength, match) == "bid 70"

@@ -225,6 +225,37 @@ PARTNER_SLACK = 0.15
 # the partner: the side's points follow the declarer's hand (it takes the nest and names trump), about 8 of 120
 # more for a declarer worth 25 more than its partner in the bidding model's simulations.
 TAKEOVER_MARGIN = 0.1
+# What passing is worth to hard, as a fraction of the hand's points lost, by where the auction stands (fixed
+# partners). Passing first leaves the contract to be fought for, perhaps by the partner: opening a thin hand there
+# costs more than it wins. Passing while an opponent holds the bid and the partner has not bid hands the
+# opponents a contract they make nine times in ten, for some 75 points against us: a thin contract of our own is
+# the smaller risk. Once the partner has bid, the default holds: raising a partner's opening over an overcall
+# with a middling hand was a costly set (arena board 28 of seed 1; a tactics test). Call Partner (no partner
+# known while bidding) and a stuck dealer's redeal keep the default.
+PASS_DEFAULT = 0.25
+PASS_FIRST = 0.05
+PASS_CONTESTED = 0.6
+# The values above and the takeover margin below were tuned and confirmed in the arena for Kentucky Discard
+# (docs/BOTS.md, issue 16, sixth session); the other presets keep the defaults until they are measured there.
+TUNED_PRESETS = frozenset({"kentucky-discard"})
+TUNED_TAKEOVER_MARGIN = 0.05
+
+
+def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
+    """Expected score change of passing now: defending someone else's contract (``tuned=False``: the value
+    before the arena tuning, for a stuck dealer's redeal)."""
+    rules = k.rules
+    total = rules.card_points_total + rules.bonus_total
+    if rules.partnership == "individual":
+        return -total / k.n * 0.6
+    if rules.partnership != "fixed" or not tuned or view.preset not in TUNED_PRESETS:
+        return -total * PASS_DEFAULT
+    if view.high_bidder is None:
+        return -total * PASS_FIRST
+    partner_bid = any(s % 2 == k.seat % 2 and s != k.seat and a.startswith("bid") for s, a in k.bids)
+    if view.high_bidder % 2 != k.seat % 2 and not partner_bid:
+        return -total * PASS_CONTESTED
+    return -total * PASS_DEFAULT
 
 
 def _heard(
@@ -489,14 +520,11 @@ class HardBot(MediumBot):
         if eu is None:
             results = self._as_bidder(k, ctx, self._deadline(ctx), 48)
             eu = _expected_score(rules, k.n, [a for a in results], lowest)
-        # what passing is worth: defending against someone else's contract
-        total = rules.card_points_total + rules.bonus_total
-        pass_value = -total / k.n * 0.6 if rules.partnership == "individual" else -total * 0.25
-        if legal.can_redeal and eu < pass_value - 30:
+        if legal.can_redeal and eu < _pass_value(view, k, tuned=False) - 30:
             return Redeal()
         if not legal.can_pass:
             return Bid(bids[0])
-        return Bid(bids[0]) if eu > pass_value else Pass()
+        return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
 
     def _takes_over(self, view: SeatView, k: Knowledge, amount: int) -> bool:
         """Whether to bid over my own partner: my hand is much stronger than its bids promise, so the side
@@ -508,7 +536,8 @@ class HardBot(MediumBot):
         total = float(rules.card_points_total + rules.bonus_total)
         partner = (k.seat + 2) % k.n
         mine = best_trump_value(rules, k.hand)[0] / total
-        if mine - _heard_value(model, k, partner, total) < TAKEOVER_MARGIN:
+        margin = TUNED_TAKEOVER_MARGIN if view.preset in TUNED_PRESETS else TAKEOVER_MARGIN
+        if mine - _heard_value(model, k, partner, total) < margin:
             return False
         eu = self._learned_value(view, k, amount)
         return eu is not None and eu > 0
