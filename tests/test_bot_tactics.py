@@ -273,3 +273,14 @@ def test_opens_a_sound_hand(strength: str) -> None:
     sound = ["R14", "R13", "R11", "R9", "R6", "Y14", "G8", "B7", "B5"]
     match = kentucky_auction(sound, 0, dealer=3, seed=2)
     assert decide(strength, match) == "bid 70"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_does_not_open_a_thin_hand_with_the_classic_deck(strength: str) -> None:
+    # the tuned value of passing first holds for the classic full deck too (docs/BOTS.md, sixth session):
+    # no 14, the only 1 a bare green one, and four middling colours
+    thin = ["R4", "R7", "R8", "R11", "Y6", "Y7", "Y9", "Y13", "G1", "G6", "B2", "B6", "B7"]
+    rules = PRESETS["classic-full-deck"].rules
+    match = Match(rules, first_dealer=3, deal=deal_with("classic-full-deck", {0: thin}, seed=3))
+    assert match.hand.to_act == 0
+    assert decide(strength, match) == "pass"
