@@ -50,12 +50,17 @@ def decide(strength: str, match: Match) -> str:
     return action_text(bot.choose(match.view(seat), BotContext(random.Random(1), budget_s=0.4)))
 
 
-def kentucky_auction(
-    hand: list[str], seat: int, dealer: int, actions: tuple[str, ...] = (), seed: int = 0
+def auction_position(
+    hand: list[str],
+    seat: int,
+    dealer: int,
+    actions: tuple[str, ...] = (),
+    seed: int = 0,
+    preset: str = "kentucky-discard",
 ) -> Match:
-    """Kentucky Discard with ``hand`` at ``seat`` (the rest dealt from ``seed``), after ``actions``: ``seat`` to act."""
-    rules = PRESETS["kentucky-discard"].rules
-    match = Match(rules, first_dealer=dealer, deal=deal_with("kentucky-discard", {seat: hand}, seed=seed))
+    """An auction (Kentucky Discard unless told) with ``hand`` at ``seat`` (the rest dealt from ``seed``), after
+    ``actions``: ``seat`` to act."""
+    match = Match(PRESETS[preset].rules, first_dealer=dealer, deal=deal_with(preset, {seat: hand}, seed=seed))
     for action in actions:
         match.apply(action)
     assert match.hand.to_act == seat
@@ -207,7 +212,7 @@ def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand
     # strong hand (hard opens 70 with much less), so raising to 80 was set with 20 points; passing is right.
     middling = ["R7", "R14", "Y7", "Y8", "G7", "G8", "G13", "B10", "B13"]
     # seat 1 passes, seat 2 (my partner) opens, seat 3 overcalls
-    match = kentucky_auction(middling, 0, dealer=0, actions=("pass", "bid 70", "bid 75"), seed=4)
+    match = auction_position(middling, 0, dealer=0, actions=("pass", "bid 70", "bid 75"), seed=4)
     assert decide(strength, match) == "pass"
 
 
@@ -244,7 +249,7 @@ def test_contests_an_opponents_opening_when_the_partner_has_not_bid(strength: st
     # contract, worth far less than the average hand's: with a fair hand, 75 of my own is the better risk.
     fair = ["R8", "R11", "Y8", "Y12", "Y13", "G7", "G10", "G11", "B7"]
     # seat 3 opens, seat 0 (my partner) passes, seat 1 passes
-    match = kentucky_auction(fair, 2, dealer=2, actions=("bid 70", "pass", "pass"), seed=6)
+    match = auction_position(fair, 2, dealer=2, actions=("bid 70", "pass", "pass"), seed=6)
     assert decide(strength, match) == "bid 75"
 
 
@@ -263,7 +268,7 @@ def test_does_not_open_a_thin_hand(strength: str) -> None:
     # first to speak with no ace, no Krook and four short colours: opening 70 here is a likelier set than a
     # made contract, and passing leaves the partner its chance to open (docs/BOTS.md, sixth session)
     thin = ["R9", "R10", "Y9", "Y10", "Y12", "G5", "G6", "G11", "B11"]
-    match = kentucky_auction(thin, 0, dealer=3, seed=2)
+    match = auction_position(thin, 0, dealer=3, seed=2)
     assert decide(strength, match) == "pass"
 
 
@@ -271,7 +276,7 @@ def test_does_not_open_a_thin_hand(strength: str) -> None:
 def test_opens_a_sound_hand(strength: str) -> None:
     # the other side of the line above: two aces and five of one colour with its top are an opening
     sound = ["R14", "R13", "R11", "R9", "R6", "Y14", "G8", "B7", "B5"]
-    match = kentucky_auction(sound, 0, dealer=3, seed=2)
+    match = auction_position(sound, 0, dealer=3, seed=2)
     assert decide(strength, match) == "bid 70"
 
 
@@ -280,7 +285,5 @@ def test_does_not_open_a_thin_hand_with_the_classic_deck(strength: str) -> None:
     # the tuned value of passing first holds for the classic full deck too (docs/BOTS.md, sixth session):
     # no 14, the only 1 a bare green one, and four middling colours
     thin = ["R4", "R7", "R8", "R11", "Y6", "Y7", "Y9", "Y13", "G1", "G6", "B2", "B6", "B7"]
-    rules = PRESETS["classic-full-deck"].rules
-    match = Match(rules, first_dealer=3, deal=deal_with("classic-full-deck", {0: thin}, seed=3))
-    assert match.hand.to_act == 0
+    match = auction_position(thin, 0, dealer=3, seed=3, preset="classic-full-deck")
     assert decide(strength, match) == "pass"
