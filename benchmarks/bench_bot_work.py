@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from krook.bots.arena import board_seeds
+from krook.bots.arena import _seating, board_seeds
 from krook.bots.base import BotContext, make_bot
 from krook.bots.strengths import HardBot
 from krook.rules import PRESETS, Match, Phase
@@ -32,7 +32,7 @@ def play_board(preset: str, index: int, deal_seed: int, strength: str) -> list[t
     deal = deal_from_seed(rules, dealer, deal_seed)
     out: list[tuple[int, float]] = []
     for swap in (False, True):
-        names = [strength if (s % 2 == 0) != swap else "medium" for s in range(n)]
+        names = _seating(strength, "medium", n, swap)
         bots = [make_bot(name) for name in names]
         match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
         decision = 0

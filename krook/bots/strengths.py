@@ -237,7 +237,8 @@ PASS_FIRST = 0.05
 PASS_CONTESTED = 0.6
 # The values above and the takeover margin below were tuned and confirmed in the arena for Kentucky Discard, and
 # confirmed for the classic full deck; Kentucky Rook and Keith leaned below zero with them, so they and the other
-# presets keep the defaults until they are tuned on their own boards (docs/BOTS.md, issue 16, sixth session).
+# presets keep the defaults until they are tuned on their own boards (docs/BOTS.md, issue 16, sixth and
+# seventh sessions: one step at a time, nothing was shown there either way).
 TUNED_PRESETS = frozenset({"kentucky-discard", "classic-full-deck"})
 TUNED_TAKEOVER_MARGIN = 0.05
 
