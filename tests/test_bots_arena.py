@@ -104,3 +104,67 @@ def test_show_replays_a_board_action_by_action(capsys) -> None:  # type: ignore[
     ]
     assert len(holds) == 2 and holds[0] == holds[1]
     assert " bidding " in out and " play " in out
+
+
+THREE_HANDED_41 = (
+    '{"preset": "kentucky-discard", "overrides": {"players": 3, "partnership": "individual", "nest_size": 2}}'
+)
+
+
+def test_rules_spec_plays_the_custom_table(capsys) -> None:  # type: ignore[no-untyped-def]
+    """--rules deals the SPEC's table: three seats of 13 cards from the 41-card deck with a nest of 2."""
+    assert (
+        main(["--a", "medium", "--b", "easy", "--deals", "2", "--rules", THREE_HANDED_41, "--show", "0"]) == 0
+    )
+    out = capsys.readouterr().out
+    holds = [line.split("holds ")[1].split() for line in out.splitlines() if "holds " in line]
+    assert len(holds) == 6  # three seats, both ways
+    assert all(len(h) == 13 for h in holds)
+
+
+def test_rules_spec_as_text_or_file_gives_one_summary(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    spec_file = tmp_path / "table.json"
+    spec_file.write_text(THREE_HANDED_41)
+    common = ["--a", "medium", "--b", "easy", "--deals", "3", "--workers", "1", "--json"]
+    log = tmp_path / "boards.jsonl"
+    assert main([*common, "--rules", THREE_HANDED_41, "--log", str(log)]) == 0
+    as_text = json.loads(capsys.readouterr().out)
+    assert main([*common, "--rules", str(spec_file)]) == 0
+    as_file = json.loads(capsys.readouterr().out)
+    assert as_text["rules"] == as_file["rules"] == json.loads(THREE_HANDED_41)
+    assert as_text["preset"] == "kentucky-discard"
+    assert (as_text["mean_diff"], as_text["bids"]) == (as_file["mean_diff"], as_file["bids"])
+    # the log names the table, and summarises like the run
+    first = json.loads(log.read_text().splitlines()[0])
+    assert first["rules"] == json.loads(THREE_HANDED_41)
+    assert main(["--from-log", str(log), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["rules"], again["mean_diff"]) == (as_text["rules"], as_text["mean_diff"])
+
+
+def test_a_preset_spec_plays_like_the_preset(capsys) -> None:  # type: ignore[no-untyped-def]
+    common = ["--a", "medium", "--b", "easy", "--deals", "3", "--workers", "1", "--json"]
+    assert main([*common, "--preset", "keith"]) == 0
+    by_name = json.loads(capsys.readouterr().out)
+    assert main([*common, "--rules", '{"preset": "keith"}']) == 0
+    by_spec = json.loads(capsys.readouterr().out)
+    assert by_name["preset"] == by_spec["preset"] == "keith"
+    assert (by_name["mean_diff"], by_name["bids"], by_name["calibration"]) == (
+        by_spec["mean_diff"],
+        by_spec["bids"],
+        by_spec["calibration"],
+    )
+
+
+def test_rules_spec_errors_are_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    bad = [
+        ('{"preset": "kentucky-discard", "overrides": {"nest_size": 3}}', "nest_size"),
+        ('{"preset": "no-such-game"}', "unknown preset"),
+        ("{not json", "not JSON"),
+        (str(tmp_path / "missing.json"), "no file"),
+    ]
+    for spec, words in bad:
+        assert main(["--deals", "1", "--workers", "1", "--rules", spec]) == 2
+        assert words in capsys.readouterr().err
+    assert main(["--deals", "1", "--preset", "keith", "--rules", '{"preset": "keith"}']) == 2
+    assert "not both" in capsys.readouterr().err

@@ -9,6 +9,10 @@ seats, once swapped. A board's score is, averaged over the two runs, A's per-sea
 
 A thrown-in deal (everyone passed) scores 0. Decision times are measured around each ``choose`` call.
 Boards for ``--seed 1`` are read from ``krook/bots/boards/boards.json`` so figures compare across versions.
+
+The table is a preset (``--preset NAME``) or any rule set (``--rules SPEC``, the ``{"preset": NAME, "overrides":
+{...}}`` form of game records and the lobby, as JSON text or a file holding it). The match is made as the lobby
+makes it: the rules of the preset with the overrides, and the preset's name, which the bots see in their view.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from krook.paths import package_root
-from krook.rules import PRESETS, Match
+from krook.rules import DEFAULT_PRESET, PRESETS, Match, Rules, RulesError, rules_from_spec
 from krook.rules.deal import deal_from_seed, hand_seed
 from krook.rules.scoring import HandResult
 
@@ -45,7 +49,48 @@ def board_seeds(seed: int, count: int) -> list[int]:
     return seeds
 
 
+# (table, bot a, bot b, board index, deal seed, budget, samples); the table is a preset name or a rules SPEC as
+# JSON text (a string, so a job pickles the same way to a worker process)
 Job = tuple[str, str, str, int, int, float | None, int | None]
+
+
+def table_spec(table: str) -> dict[str, Any]:
+    """A table as ``{"preset", "overrides"}``: a preset's name, or a SPEC as JSON text; raises RulesError."""
+    if table in PRESETS:
+        return {"preset": table, "overrides": {}}
+    try:
+        spec = json.loads(table)
+    except json.JSONDecodeError as exc:
+        raise RulesError(f"rules SPEC is not JSON: {exc}") from None
+    rules_from_spec(spec)  # raises RulesError for a spec that cannot be played
+    return {"preset": spec.get("preset", DEFAULT_PRESET), "overrides": dict(spec.get("overrides") or {})}
+
+
+def table_rules(table: str) -> tuple[Rules, str]:
+    """The rules of a table and the preset name its matches carry (the lobby's preset for a custom set)."""
+    spec = table_spec(table)
+    return rules_from_spec(spec), spec["preset"]
+
+
+def read_spec(text: str) -> str:
+    """``--rules``'s argument as canonical JSON text: the JSON itself, or the path of a file holding it."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        path = Path(text)
+        if not path.is_file():
+            raise RulesError(
+                f"--rules takes a JSON object or the path of a file holding one; no file {text!r}"
+            )
+        stripped = path.read_text(encoding="utf-8")
+    try:
+        spec = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise RulesError(f"rules SPEC is not JSON: {exc}") from None
+    if not isinstance(spec, dict):
+        raise RulesError("a rules SPEC is an object with 'preset' and 'overrides'")
+    canonical = json.dumps(spec, sort_keys=True)
+    table_spec(canonical)
+    return canonical
 
 
 def _drive(
@@ -92,8 +137,8 @@ def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, 
 
 def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
     """Play one board both ways; return its score and the per-decision records (every action in ``record``)."""
-    preset, a, b, index, deal_seed, budget, samples = args
-    rules = PRESETS[preset].rules
+    table, a, b, index, deal_seed, budget, samples = args
+    rules, preset = table_rules(table)
     n = rules.players
     dealer = index % n
     deal = deal_from_seed(rules, dealer, deal_seed)
@@ -101,7 +146,9 @@ def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
     for swap in (False, True):
         names = _seating(a, b, n, swap)
         bots = [make_bot(x, samples=samples) for x in names]
-        match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
+        match = Match(
+            rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
+        )
         if record is not None:
             record.append(
                 f"board {index} (deal seed {deal_seed}), {'seats swapped' if swap else 'as dealt'}:"
@@ -131,14 +178,14 @@ MAX_HANDS = 100  # a game between bots that keep getting set could in principle 
 
 def play_game(args: Job) -> dict[str, Any]:
     """Play one whole game to the target both ways (the same deal sequence, seats swapped); A's games won."""
-    preset, a, b, index, game_seed, budget, samples = args
-    rules = PRESETS[preset].rules
+    table, a, b, index, game_seed, budget, samples = args
+    rules, preset = table_rules(table)
     n = rules.players
     out: dict[str, Any] = {"diff": 0.0, "wins": 0, "hands": [], "runs": [], "times": {a: {}, b: {}}}
     for swap in (False, True):
         names = _seating(a, b, n, swap)
         bots = [make_bot(x, samples=samples) for x in names]
-        match = Match(rules, seed=game_seed, first_dealer=index % n)
+        match = Match(rules, seed=game_seed, first_dealer=index % n, preset=preset)
         while True:
             _drive(match, bots, names, out["times"], f"{game_seed}/{int(swap)}/{len(match.hands)}", budget)
             out["runs"].append(_run_record(match.results[-1], names, 0.0))
@@ -273,7 +320,10 @@ def run_arena(
     first: int = 0,
 ) -> dict[str, Any]:
     """``deals`` boards (or, with ``games``, game pairs) from board ``first`` on; each finished board is appended
-    to ``log`` at once, so a stopped run keeps what it played (``krook arena --from-log`` summarises it)."""
+    to ``log`` at once, so a stopped run keeps what it played (``krook arena --from-log`` summarises it).
+
+    ``preset`` is the table: a preset's name or a rules SPEC as JSON text (``read_spec``)."""
+    spec = table_spec(preset)
     seeds = board_seeds(seed, deals) if not games else [hand_seed(seed + 7919, i) for i in range(deals)]
     jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)][first:]
     play = play_game if games else play_board
@@ -289,11 +339,21 @@ def run_arena(
         for board in done:
             boards.append(board)
             if sink is not None:
-                sink.write(json.dumps({"a": a, "b": b, "preset": preset, "samples": samples, **board}) + "\n")
+                head = {"a": a, "b": b, "preset": spec["preset"], "rules": spec, "samples": samples}
+                sink.write(json.dumps({**head, **board}) + "\n")
                 sink.flush()
-    summary = summarise(a, b, preset, boards, time.perf_counter() - started)
+    summary = summarise(a, b, spec["preset"], boards, time.perf_counter() - started)
+    summary["rules"] = spec
     summary["samples"] = samples
     return summary
+
+
+def table_name(s: dict[str, Any]) -> str:
+    """The table of a summary as a reader names it: the preset, with its overrides when there are any."""
+    overrides = (s.get("rules") or {}).get("overrides") or {}
+    if not overrides:
+        return str(s["preset"])
+    return f"{s['preset']} + {json.dumps(overrides, sort_keys=True)}"
 
 
 def print_summary(s: dict[str, Any]) -> None:
@@ -301,7 +361,7 @@ def print_summary(s: dict[str, Any]) -> None:
     games = s.get("games")
     if games:
         print(
-            f"{a} vs {b}, {s['preset']}, {games['pairs']} duplicate game pairs ({s['seconds']} s, "
+            f"{a} vs {b}, {table_name(s)}, {games['pairs']} duplicate game pairs ({s['seconds']} s, "
             f"{games['hands_per_game']} hands a game)"
         )
         print(
@@ -309,7 +369,7 @@ def print_summary(s: dict[str, Any]) -> None:
             f"95% CI [{games['ci95'][0]:.3f}, {games['ci95'][1]:.3f}]"
         )
     else:
-        print(f"{a} vs {b}, {s['preset']}, {s['deals']} duplicate deals ({s['seconds']} s)")
+        print(f"{a} vs {b}, {table_name(s)}, {s['deals']} duplicate deals ({s['seconds']} s)")
         print(
             f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
             f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
@@ -342,7 +402,13 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--a", default="hard")
     parser.add_argument("--b", default="medium")
-    parser.add_argument("--preset", default="kentucky-discard")
+    parser.add_argument("--preset", default=None, help="a preset's name (default kentucky-discard)")
+    parser.add_argument(
+        "--rules",
+        default=None,
+        metavar="SPEC",
+        help='any table: {"preset": NAME, "overrides": {SETTING: VALUE}} as JSON text or a file holding it',
+    )
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -382,16 +448,26 @@ def main(argv: Sequence[str]) -> int:
             return 2
         first = boards[0]
         summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
+        summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})
         summary["samples"] = first.get("samples")
         print(json.dumps(summary) if opts.json else "", end="\n" if opts.json else "")
         if not opts.json:
             print_summary(summary)
         return 0
-    if opts.preset not in PRESETS:
-        print(
-            f"krook arena: unknown preset {opts.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr
-        )
+    if opts.rules is not None and opts.preset is not None:
+        print("krook arena: give --preset or --rules, not both", file=sys.stderr)
         return 2
+    if opts.rules is not None:
+        try:
+            table = read_spec(opts.rules)
+        except RulesError as exc:
+            print(f"krook arena: {exc}", file=sys.stderr)
+            return 2
+    else:
+        table = opts.preset or DEFAULT_PRESET
+        if table not in PRESETS:
+            print(f"krook arena: unknown preset {table!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+            return 2
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
         return 2
@@ -404,13 +480,13 @@ def main(argv: Sequence[str]) -> int:
     if opts.show is not None:
         record: list[str] = []
         seed = board_seeds(opts.seed, opts.show + 1)[opts.show]
-        play_board((opts.preset, opts.a, opts.b, opts.show, seed, opts.budget, opts.samples), record)
+        play_board((table, opts.a, opts.b, opts.show, seed, opts.budget, opts.samples), record)
         print("\n".join(record))
         return 0
     summary = run_arena(
         opts.a,
         opts.b,
-        opts.preset,
+        table,
         opts.deals,
         opts.seed,
         opts.workers,
