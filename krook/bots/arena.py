@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -37,6 +39,45 @@ from krook.rules.scoring import HandResult
 from .base import Bot, BotContext, make_bot
 
 BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
+# frozen bots kept as fixed opponents (the champion gauntlet): ``hard@NAME`` is hard from champions/NAME
+CHAMPIONS_DIR = package_root().parent / "benchmarks" / "champions"
+_CHAMPIONS: dict[Path, Any] = {}
+
+
+def champion_dir(where: str) -> Path:
+    """The folder of a frozen bots package: a path, or a name under ``benchmarks/champions/``."""
+    path = Path(where)
+    if not (path / "base.py").is_file():
+        path = CHAMPIONS_DIR / where
+    if not (path / "base.py").is_file():
+        known = sorted(p.name for p in CHAMPIONS_DIR.glob("*") if (p / "base.py").is_file())
+        raise ValueError(f"no frozen bots at {where!r}; the champions are {', '.join(known) or 'none'}")
+    return path.resolve()
+
+
+def _frozen_package(path: Path) -> Any:
+    """Import a frozen copy of ``krook/bots`` as a package of its own (its modules apart from ``krook.bots``)."""
+    if path not in _CHAMPIONS:
+        name = "krook_champion_" + "".join(c if c.isalnum() else "_" for c in path.name)
+        spec = importlib.util.spec_from_file_location(
+            name, path / "__init__.py", submodule_search_locations=[str(path)]
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        _CHAMPIONS[path] = importlib.import_module(f"{name}.base")
+    return _CHAMPIONS[path]
+
+
+def arena_bot(name: str, samples: int | None = None) -> Bot:
+    """A bot by arena name: a strength (``hard``), or ``STRENGTH@CHAMPION``, the strength of a frozen copy of
+    the bots (a name under ``benchmarks/champions/`` or the path of such a folder)."""
+    if "@" not in name:
+        return make_bot(name, samples=samples)
+    strength, where = name.split("@", 1)
+    bot: Bot = _frozen_package(champion_dir(where)).make_bot(strength, samples=samples)
+    return bot
 
 
 def board_seeds(seed: int, count: int) -> list[int]:
@@ -145,7 +186,7 @@ def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"diff": 0.0, "runs": [], "times": {a: {}, b: {}}}
     for swap in (False, True):
         names = _seating(a, b, n, swap)
-        bots = [make_bot(x, samples=samples) for x in names]
+        bots = [arena_bot(x, samples) for x in names]
         match = Match(
             rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
         )
@@ -184,7 +225,7 @@ def play_game(args: Job) -> dict[str, Any]:
     out: dict[str, Any] = {"diff": 0.0, "wins": 0, "hands": [], "runs": [], "times": {a: {}, b: {}}}
     for swap in (False, True):
         names = _seating(a, b, n, swap)
-        bots = [make_bot(x, samples=samples) for x in names]
+        bots = [arena_bot(x, samples) for x in names]
         match = Match(rules, seed=game_seed, first_dealer=index % n, preset=preset)
         while True:
             _drive(match, bots, names, out["times"], f"{game_seed}/{int(swap)}/{len(match.hands)}", budget)
@@ -400,8 +441,8 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else ""
     )
-    parser.add_argument("--a", default="hard")
-    parser.add_argument("--b", default="medium")
+    parser.add_argument("--a", default="hard", help="a strength, or STRENGTH@CHAMPION (a frozen bot)")
+    parser.add_argument("--b", default="medium", help="a strength, or STRENGTH@CHAMPION (a frozen bot)")
     parser.add_argument("--preset", default=None, help="a preset's name (default kentucky-discard)")
     parser.add_argument(
         "--rules",
@@ -470,6 +511,11 @@ def main(argv: Sequence[str]) -> int:
             return 2
     if opts.a == opts.b:
         print("krook arena: pick two different strengths", file=sys.stderr)
+        return 2
+    try:
+        arena_bot(opts.a), arena_bot(opts.b)
+    except ValueError as exc:
+        print(f"krook arena: {exc}", file=sys.stderr)
         return 2
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)

@@ -1,0 +1,180 @@
+"""What a hand is worth to the bidding side, learned from simulated play (``build/learn_bidding.py``).
+
+The model is a linear fit per preset, shipped as data (``assets/bots/bidding.json``): the points the bidding side
+takes, as a fraction of the hand's points, from a few features of the bidder's hand before the nest, the
+partner's hand value (fixed partnerships) and the strongest opponent's. The fit's residuals, kept as quantiles,
+turn the mean into a distribution, so a bid's chance of being made and its expected score follow directly.
+What the others' bids and passes say about their hands enters through the value distribution of a dealt hand:
+a seat that bid is assumed to hold a hand from the upper part of it, a seat that passed from the lower part.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from krook.rules import Rules
+from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK
+
+from .evaluate import best_trump_value, choose_discard
+from .fast import bits
+from .knowledge import play_rules
+from .playout import playout
+
+MODEL_FILE = Path(__file__).with_name("bidding.json")  # frozen with the champion
+FEATURES = ("one", "value", "trumps", "top_run", "counters", "masters", "voids", "krook", "help", "threat")
+
+
+class BiddingModelError(ValueError):
+    """The shipped bidding model is missing a preset or does not match this code's features."""
+
+
+def hand_features(rules: Rules, hand: int) -> list[float]:
+    """The bidder's own features (the first eight of ``FEATURES``), points as fractions of the hand's total."""
+    total = float(rules.card_points_total + rules.bonus_total)
+    value, trump = best_trump_value(rules, hand)
+    play = play_rules(rules, trump)
+    trumps = hand & play.trump_mask
+    run = 0
+    for card in reversed(play.order[trump]):
+        if not rules.deck_mask >> card & 1:
+            continue
+        if not hand >> card & 1:
+            break
+        run += 1
+    masters = voids = 0
+    for color in range(4):
+        if color == trump:
+            continue
+        seq = [c for c in play.order[color] if rules.deck_mask >> c & 1]
+        if not hand & COLOR_MASKS[color]:
+            voids += 1
+        elif seq and hand >> seq[-1] & 1:
+            masters += 1
+    counters = sum(rules.point_list[c] for c in bits(hand & rules.counter_mask))
+    return [
+        1.0,
+        value / total,
+        float(trumps.bit_count()),
+        float(run),
+        counters / total,
+        float(masters),
+        float(voids),
+        float(bool(hand & BIRDS & (1 << KROOK))),
+    ]
+
+
+@dataclass(frozen=True)
+class PresetModel:
+    """One preset's fit: weights over ``FEATURES``, residual quantiles, and dealt-hand value quantiles."""
+
+    weights: tuple[float, ...]
+    residuals: tuple[float, ...]
+    values: tuple[float, ...]  # best_trump_value / total of a dealt hand, as quantiles
+    deals: int
+
+    def mean(self, features: Sequence[float]) -> float:
+        return sum(w * x for w, x in zip(self.weights, features, strict=True))
+
+    def expected_value(self, low: float | None = None, high: float | None = None) -> float:
+        """Mean hand value (fraction of total) of a dealt hand with value in [low, high)."""
+        inside = [v for v in self.values if (low is None or v >= low) and (high is None or v < high)]
+        if not inside:
+            # outside the quantiles: the nearest end
+            return self.values[-1] if low is not None else self.values[0]
+        return sum(inside) / len(inside)
+
+    def outcomes(self, features: Sequence[float]) -> list[float]:
+        """The bidding side's points as fractions of the total, one per residual quantile."""
+        mu = self.mean(features)
+        return [min(1.0, max(0.0, mu + r)) for r in self.residuals]
+
+
+@cache
+def _load() -> dict[str, PresetModel]:
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise BiddingModelError(
+            f"bidding model features {data['features']} do not match this code's {FEATURES}"
+        )
+    return {
+        name: PresetModel(tuple(m["weights"]), tuple(m["residuals"]), tuple(m["values"]), int(m["deals"]))
+        for name, m in data["presets"].items()
+    }
+
+
+def model_for(preset: str) -> PresetModel | None:
+    """The learned model for a preset, or None when none was learned for it (e.g. a custom rule set)."""
+    return _load().get(preset)
+
+
+def play_contract(
+    rules: Rules,
+    hands: list[int],
+    trump: int,
+    hidden: int,
+    bidder: int,
+    dealer: int,
+    rng: random.Random,
+    noise: float = 0.05,
+) -> float:
+    """Play a contract out with the playout policy for every seat; the points the bidder's side takes.
+
+    ``hands`` are the hands after the bury (changed in place); ``hidden`` the buried cards (or the nest);
+    ``noise`` the share of random moves."""
+    play = play_rules(rules, trump)
+    n = rules.players
+    if rules.partnership == "fixed":
+        mates = {s for s in range(n) if s % 2 == bidder % 2}
+    elif rules.partnership == "called":
+        # the bidder calls the best trump it lacks
+        partner = next(
+            (
+                s
+                for c in reversed(play.order[trump])
+                if not hands[bidder] >> c & 1
+                for s in range(n)
+                if hands[s] >> c & 1
+            ),
+            bidder,
+        )
+        mates = {bidder, partner}
+    else:
+        mates = {bidder}
+    if rules.partnership == "individual":
+        # everyone for themselves, as the players at the table see it: a defender does not feed another
+        # defender's trick (the paranoid view, every defender the others' teammate, cost the bidder 7 to 9 of
+        # the points it takes against medium's play in three-, five- and six-handed)
+        sides = [[s == t for t in range(n)] for s in range(n)]
+    else:
+        sides = [[(s in mates) == (t in mates) for t in range(n)] for s in range(n)]
+    bidding: list[bool | None] = [s in mates for s in range(n)]
+    hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
+    last_bonus = rules.last_trick_bonus + (hidden_pts if rules.nest_to == "last_trick" else 0)
+    lead = rules.first_lead
+    if lead == "bidder":
+        leader = bidder
+    elif lead == "left_of_bidder":
+        leader = (bidder + 1) % n
+    else:
+        leader = (dealer + 1) % n
+    taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, rng, noise)
+    return float(sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0))
+
+
+def take_nest(rules: Rules, hand: int, nest: int) -> tuple[int, int, int]:
+    """A bidder's pickup: (hand after the bury, buried cards, trump), burying and naming trump as medium does."""
+    mine = hand | nest
+    _, trump = best_trump_value(rules, mine)
+    if not rules.nest_size:
+        return hand, 0, trump
+    allowed = mine if rules.bury_counters else mine & ~rules.counter_mask
+    required = 0
+    if allowed.bit_count() < rules.nest_size:
+        allowed, required = mine, mine & ~rules.counter_mask
+    buried = choose_discard(rules, mine, trump, rules.nest_size, allowed, required)
+    return mine & ~buried, buried, trump

@@ -1,0 +1,153 @@
+"""Deals of the unseen cards consistent with what a seat knows (determinisation).
+
+The unseen cards go to the other seats (as many as each holds) and to the hidden nest, never to a seat that has
+shown a void in that card's colour, never the called card into the nest. The bidding is soft evidence: each deal
+gets a weight from how well each bidder's and passer's hand fits what they did (``bid_weight``); so are the
+bidder's trump choice and burial (``play_weight``): a bidder names a colour it is long in and buries neither trump,
+nor the Krook, nor a master, nor (where burying them is barred) counters; and the opponents' earlier cards
+are read against the sound player's policy (``play_reading.policy_weight``). ``deal_weight`` is the product.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from krook.rules import Bid, Pass, Phase
+from krook.rules.cards import KROOK
+
+from .evaluate import best_trump_value
+from .fast import bits
+from .knowledge import Knowledge
+from .play_reading import policy_weight
+
+NEST = -1  # slot index of the hidden nest in a sample
+
+
+def slots(k: Knowledge) -> list[tuple[int, int, int]]:
+    """(seat or NEST, cards to receive, cards it cannot take) for every hidden place."""
+    pool = k.unseen
+    out = []
+    given = 0
+    for s in range(k.n):
+        if s == k.seat:
+            continue
+        size = k.sizes[s]
+        out.append((s, size, k.cannot[s]))
+        given += size
+    rest = pool.bit_count() - given
+    if rest > 0:
+        banned = (1 << k.called) if k.called is not None else 0
+        out.append((NEST, rest, banned))
+    return out
+
+
+def sample_deal(k: Knowledge, rng: random.Random, tries: int = 40) -> tuple[list[int], int]:
+    """One deal: every seat's hand (this seat's real one) and the hidden nest."""
+    pool = bits(k.unseen)
+    places = slots(k)
+    for attempt in range(tries):
+        relax = attempt == tries - 1  # last resort: ignore voids (a view that cannot happen, or bad luck)
+        rng.shuffle(pool)
+        cap = [size for _, size, _ in places]
+        bans = [0 if relax else ban for _, _, ban in places]
+        # most constrained cards first
+        order = sorted(pool, key=lambda c: sum(1 for b in bans if b >> c & 1), reverse=True)
+        got = [0] * len(places)
+        ok = True
+        for card in order:
+            total = 0
+            for i, b in enumerate(bans):
+                if cap[i] and not b >> card & 1:
+                    total += cap[i]
+            if not total:
+                ok = False
+                break
+            pick = rng.random() * total
+            for i, b in enumerate(bans):
+                if cap[i] and not b >> card & 1:
+                    pick -= cap[i]
+                    if pick < 0:
+                        break
+            got[i] |= 1 << card
+            cap[i] -= 1
+        if ok:
+            hands = [0] * k.n
+            hands[k.seat] = k.hand
+            nest = 0
+            for (place, _, _), cards in zip(places, got, strict=True):
+                if place == NEST:
+                    nest = cards
+                else:
+                    hands[place] = cards
+            return hands, nest
+    raise RuntimeError("no consistent deal")  # unreachable: the relaxed try always fits
+
+
+def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, Any]]) -> float:
+    """How likely the bids seen were with these hands: a soft penalty for a bid the hand could not back
+    and for a pass by a hand worth much more than the bid passed."""
+    rules = k.rules
+    if not bids or not rules.bidding:
+        return 1.0
+    scale = max(10.0, rules.card_points_total / 8)
+    logw = 0.0
+    high = None
+    for seat, action in bids:
+        if seat != k.seat:
+            original = hands[seat] | k.played_by[seat]
+            if seat == k.bidder and k.phase is not Phase.BIDDING:
+                original = 0  # the bidder's hand changed with the nest: judged only by its play
+            if original:
+                value = best_trump_value(rules, original)[0]
+                if isinstance(action, Bid):
+                    logw -= max(0.0, action.amount - value - scale * 0.5) / scale
+                elif isinstance(action, Pass):
+                    level = rules.min_bid if high is None else high + rules.bid_step
+                    logw -= max(0.0, value - level - scale * 0.5) / scale
+        if isinstance(action, Bid):
+            high = action.amount
+    return math.exp(logw)
+
+
+def play_weight(k: Knowledge, hands: list[int], nest: int) -> float:
+    """How likely the bidder's trump choice and burial were with this deal (1.0 when there is nothing to read)."""
+    bidder = k.bidder
+    if bidder is None or bidder == k.seat or k.trump is None:
+        return duck_weight(k, hands) if k.ducked else 1.0
+    rules = k.rules
+    play = k.play
+    logw = 0.0
+    # a bidder names a colour it is long in: about two fifths of its hand in trump is usual, fewer is rarer
+    held = (hands[bidder] | k.played_by[bidder]) & play.trump_mask
+    expected = round(rules.hand_size * 0.4)
+    logw -= 0.45 * max(0, expected - held.bit_count())
+    if rules.nest_size and nest and k.phase is Phase.PLAY:
+        # the hidden cards were buried by the bidder (or, before the bury, are the nest: nothing to read)
+        for card in bits(nest & play.trump_mask):
+            logw -= 2.5 if card >= KROOK else 0.8
+        for color in range(4):
+            if color == k.trump:
+                continue
+            top = [c for c in play.order[color] if rules.deck_mask >> c & 1]
+            if top and nest >> top[-1] & 1:
+                logw -= 0.6  # a bidder keeps the master of a colour
+        if not rules.bury_counters:
+            logw -= 2.0 * (nest & rules.counter_mask).bit_count()
+    return math.exp(logw) * (duck_weight(k, hands) if k.ducked else 1.0)
+
+
+def duck_weight(k: Knowledge, hands: list[int]) -> float:
+    """How likely the tricks seats let go were with this deal: a seat given a card then that would have taken a
+    worthwhile trick from the other side, and that did not play it, is less likely to have held it."""
+    logw = 0.0
+    for seat, later, winners, weight in k.ducked:
+        if seat != k.seat and (hands[seat] | later) & winners:
+            logw -= weight
+    return math.exp(logw)
+
+
+def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, Any]]) -> float:
+    """Everything the auction, the trump choice and the burial say about this deal, as one weight."""
+    return bid_weight(k, hands, bids) * play_weight(k, hands, nest) * policy_weight(k, hands)
