@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 # Subcommands owned by other packages are imported only when used, so `krook replay` never loads pygame.
 _DELEGATES: dict[str, tuple[str, str]] = {
     "arena": ("krook.bots.arena", "Play two bot strengths against each other on duplicate deals."),
-    "serve": ("krook.net.serve", "Host a LAN game without a window."),
+    "serve": ("krook.net.serve", "Host a game without a window (LAN, and the internet with --relay)."),
+    "join": ("krook.net.join", "Take a seat without a window and let a bot play it."),
     "gallery": ("krook.tools.gallery", "Render every scene to PNG files."),
     "review": ("krook.review.cli", "Review a recorded game's hands with the exact solver."),
 }

@@ -8,23 +8,21 @@ messages on the same queue.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import queue
-import select
-import socket
 import threading
 import time
 from typing import Any
 
 from .checks import HostMessageError, check_host_message
-from .framing import FrameDecoder, FrameError, encode
+from .framing import FrameError
 from .protocol import ERROR, PING, PONG, WELCOME, hello
+from .transport import Connection, ConnectionLost, Dialer, tcp_dialer
 
 log = logging.getLogger("krook.net.client")
 
 # Fatal errors after which reconnecting cannot help.
-FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced", "password"})
+FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced", "password", "wrong_code"})
 
 
 class JoinError(ConnectionError):
@@ -37,40 +35,34 @@ class JoinError(ConnectionError):
 
 
 def handshake(
-    address: str, port: int, name: str, token: str | None, timeout: float, password: str | None = None
-) -> tuple[socket.socket, FrameDecoder, list[dict[str, Any]]]:
-    """Connect, say hello and read up to the welcome; return the socket, its decoder and the frames read
-    (each checked by :func:`check_host_message`)."""
+    conn: Connection, name: str, token: str | None, timeout: float, password: str | None = None
+) -> list[dict[str, Any]]:
+    """Say hello on a fresh link and read up to the welcome; return the frames read (each checked by
+    :func:`check_host_message`). Closes the link and raises JoinError when refused or lost."""
     try:
-        sock = socket.create_connection((address, port), timeout=timeout)
-    except OSError as exc:
-        raise JoinError("unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}") from None
-    try:
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.sendall(encode(hello(name, token, password)))
-        decoder = FrameDecoder()
+        if not conn.send(hello(name, token, password)):
+            raise JoinError("unreachable", "the link closed before the hello")
         frames: list[dict[str, Any]] = []
         deadline = time.monotonic() + timeout
         while True:
             for msg in frames:
                 if msg.get("type") == WELCOME:
-                    return sock, decoder, frames
+                    return frames
                 if msg.get("type") == ERROR:
                     raise JoinError(str(msg.get("code")), str(msg.get("message")))
             left = deadline - time.monotonic()
             if left <= 0:
-                raise JoinError("timeout", f"{address}:{port} did not answer the hello in {timeout:g} s")
-            sock.settimeout(left)
-            data = sock.recv(65536)
-            if not data:
-                raise JoinError("closed", f"{address}:{port} closed the connection during the hello")
-            frames += _checked(decoder.feed(data))
+                raise JoinError("timeout", f"the host did not answer the hello in {timeout:g} s")
+            frames += _checked(conn.receive(left))
     except JoinError:  # a ConnectionError, so it comes before OSError
-        sock.close()
+        conn.close()
         raise
+    except ConnectionLost as exc:
+        conn.close()
+        raise JoinError("closed", f"the host closed the connection during the hello ({exc.reason})") from None
     except (OSError, FrameError, HostMessageError) as exc:
-        sock.close()
-        raise JoinError("unreachable", f"lost {address}:{port} during the hello: {exc}") from None
+        conn.close()
+        raise JoinError("unreachable", f"lost the host during the hello: {exc}") from None
 
 
 def _checked(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -99,22 +91,24 @@ class Client:
         reconnect_s: float = 180.0,
         retry_s: float = 1.0,
         password: str | None = None,
+        dialer: Dialer | None = None,
     ) -> None:
         self.address, self.port, self.name, self.token = address, port, name, token
+        self.dialer: Dialer = dialer or tcp_dialer(address, port)
         self.password = password
         self.timeout, self.ping_interval, self.host_timeout = timeout, ping_interval, host_timeout
         self.reconnect_s, self.retry_s = reconnect_s, retry_s
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.seat: int | None = None
         self.connected = False
-        self._sock: socket.socket | None = None
-        self._decoder = FrameDecoder()
+        self._conn: Connection | None = None
         self._send_lock = threading.Lock()
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_fatal: str | None = None
         self._drop_reason: str | None = None
         self.welcome: dict[str, Any] = {}
+        self.last_lost: str | None = None  # why the link was last lost (None while it never was)
 
     def connect(self) -> dict[str, Any]:
         """Join the host; returns the welcome. Raises JoinError when refused or unreachable."""
@@ -124,16 +118,14 @@ class Client:
         return self.welcome
 
     def _open(self) -> None:
-        sock, decoder, frames = handshake(
-            self.address, self.port, self.name, self.token, self.timeout, self.password
-        )
-        sock.settimeout(self.timeout)
+        conn = self.dialer(self.timeout, self.token)
+        frames = handshake(conn, self.name, self.token, self.timeout, self.password)
         welcome = next(m for m in frames if m.get("type") == WELCOME)
         self.welcome = welcome
         self.token = welcome.get("token") or self.token
         self.seat = welcome.get("seat")
         with self._send_lock:
-            self._sock, self._decoder = sock, decoder
+            self._conn = conn
         self.connected = True
         self._last_fatal = None
         for msg in frames:
@@ -141,35 +133,25 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message; False when there is no connection right now."""
-        frame = encode(message)
         with self._send_lock:
-            if self._sock is None:
-                return False
-            try:
-                self._sock.sendall(frame)
-                return True
-            except OSError:
-                return False
+            conn = self._conn
+        return conn is not None and conn.send(message)
 
     def drop(self, reason: str) -> None:
         """Close the link now (the screen found a message it cannot use); the thread reconnects."""
         log.warning("dropping the link to %s:%s: %s", self.address, self.port, reason)
         self._drop_reason = reason
         with self._send_lock:
-            sock = self._sock
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
+            conn = self._conn
+        if conn is not None:
+            conn.interrupt()
 
     def close(self) -> None:
         self._closed.set()
         with self._send_lock:
-            sock, self._sock = self._sock, None
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-            with contextlib.suppress(OSError):
-                sock.close()
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(5)
         self.connected = False
@@ -181,6 +163,7 @@ class Client:
             if self._closed.is_set():
                 return
             self._disconnect()
+            self.last_lost = reason
             if self._last_fatal in FINAL_CODES:
                 self.inbox.put({"type": "_link", "state": "gone", "reason": reason})
                 return
@@ -191,16 +174,17 @@ class Client:
     def _disconnect(self) -> None:
         self.connected = False
         with self._send_lock:
-            sock, self._sock = self._sock, None
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.close()
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
 
     def _read_until_lost(self) -> str:
+        """Read until the link is lost; silence is counted in whole messages, not bytes (a host that trickles
+        one byte every few seconds is silent)."""
         heard = last_ping = time.monotonic()
         while not self._closed.is_set():
-            sock = self._sock
-            if sock is None:
+            conn = self._conn
+            if conn is None:
                 return "closed"
             now = time.monotonic()
             if now - last_ping >= self.ping_interval:
@@ -209,20 +193,15 @@ class Client:
             if now - heard > self.host_timeout:
                 return f"the host said nothing for {self.host_timeout:g} s"
             try:
-                readable, _, _ = select.select([sock], [], [], min(0.5, self.ping_interval))
-                if not readable:
-                    continue
-                data = sock.recv(65536)
-            except (OSError, ValueError) as exc:
-                return f"connection lost: {exc}"
-            if not data:
+                frames = conn.receive(min(0.5, self.ping_interval))
+                if frames:
+                    heard = time.monotonic()
+                messages = _checked(frames)
+            except ConnectionLost as exc:
                 if self._drop_reason is not None:
                     reason, self._drop_reason = self._drop_reason, None
                     return reason
-                return "the host closed the connection"
-            heard = time.monotonic()
-            try:
-                messages = _checked(self._decoder.feed(data))
+                return exc.reason
             except FrameError as exc:
                 return f"the host sent a bad frame: {exc}"
             except HostMessageError as exc:

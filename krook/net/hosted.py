@@ -11,7 +11,7 @@ import errno
 import logging
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from krook.rules import KrookError, Match, match_from_record
 from krook.session.local import Lobby
@@ -20,6 +20,10 @@ from .discovery import DISCOVERY_PORT
 from .host import DEFAULT_PORT, SAVE_KIND, SAVE_VERSION, Host, HostSnapshot
 from .journal import journal_path
 from .remote_session import HostSession
+
+if TYPE_CHECKING:  # the relay (nats-py) is loaded only for a game that uses it
+    from .internet import Status
+    from .relay import RelayHost
 
 log = logging.getLogger("krook.net.hosted")
 
@@ -52,9 +56,31 @@ def host_seats(lobby: Lobby, players: int) -> tuple[list[str], list[str]]:
 class HostedGame:
     """A started :class:`Host` and the host's own :class:`HostSession` on it."""
 
-    def __init__(self, host: Host, own_name: str) -> None:
+    def __init__(self, host: Host, own_name: str, relay: str | None = None) -> None:
         self.host = host
         self.session: HostSession = host.local_session(own_name)
+        self.relay: RelayHost | None = None
+        if relay is not None:
+            from . import internet
+
+            try:
+                self.relay = internet.host(host, relay)
+            except internet.InternetError:
+                self.session.close()
+                raise
+
+    @property
+    def invite_code(self) -> str | None:
+        """The code to show for joining over the internet (it changes after repeated wrong guesses)."""
+        return str(self.relay.code) if self.relay is not None else None
+
+    def relay_status(self) -> Status | None:
+        """CONNECTED or RELAY_LOST (retrying by itself); None for a LAN-only game."""
+        if self.relay is None:
+            return None
+        from .internet import Status
+
+        return Status.CONNECTED if self.relay.connected else Status.RELAY_LOST
 
     # -- building ---------------------------------------------------------------------------------------
     @classmethod
@@ -70,10 +96,13 @@ class HostedGame:
         port: int = DEFAULT_PORT,
         discovery_port: int | None = DISCOVERY_PORT,
         password: str | None = None,
+        relay: str | None = None,
         **host_options: Any,
     ) -> HostedGame:
         """Build the match from the lobby and start hosting it (trying the next ports when one is taken);
-        raises ``OSError`` with a message to show."""
+        raises ``OSError`` with a message to show. With ``relay`` (a relay address) its open seats can also be
+        taken over the internet: ``invite_code`` is then the code to show (``internet.InternetError``, an
+        ``OSError``, when the relay cannot be reached)."""
         rules = lobby.rules()
         kinds, names = host_seats(lobby, rules.players)
         if kinds.count("human") == 1 and names[kinds.index("human")] in ("You", ""):
@@ -110,7 +139,7 @@ class HostedGame:
                     break
                 continue
             humans = [names[s] for s, k in enumerate(kinds) if k == "human"]
-            return cls(host, humans[0] if len(humans) == 1 else own_name)
+            return cls(host, humans[0] if len(humans) == 1 else own_name, relay)
         raise OSError(f"Krook could not listen for players on this computer: {last}")
 
     @classmethod
@@ -121,6 +150,7 @@ class HostedGame:
         bind: str = "",
         port: int | None = None,
         discovery_port: int | None = DISCOVERY_PORT,
+        relay: str | None = None,
         **host_options: Any,
     ) -> HostedGame:
         """Host the autosaved game again, on its saved port unless ``port`` is given; the players rejoin
@@ -132,7 +162,7 @@ class HostedGame:
             raise OSError(f"Krook could not listen for players on port {host.port}: {exc}") from None
         snap = host.snapshot()
         humans = snap.human_seats
-        return cls(host, snap.players[humans[0]] if humans else "Host")
+        return cls(host, snap.players[humans[0]] if humans else "Host", relay)
 
     @staticmethod
     def has_saved(save_path: Path) -> str | None:
@@ -173,6 +203,8 @@ class HostedGame:
 
     def close(self) -> None:
         self.session.close()
+        if self.relay is not None:
+            self.relay.stop()
 
 
 __all__ = ["HostSnapshot", "HostedGame", "host_seats", "room_code"]

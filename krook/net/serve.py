@@ -2,6 +2,11 @@
 
 krook serve --preset kentucky-discard --seats "lan,bot:hard,lan,bot:medium" --name "Kitchen table"
 krook serve --resume            # carry on the game in the autosave after a restart
+krook serve --relay nats://relay.example:4222 --seats "lan,lan,bot:hard,lan"   # also over the internet
+
+With ``--relay`` the ``lan`` seats may be taken over the LAN or through the relay; the invite code is printed
+on stdout as one line ``invite code: CODE`` as soon as it exists (and again whenever it is replaced after
+repeated wrong guesses). The command exits 0 when the game ends.
 """
 
 from __future__ import annotations
@@ -75,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--start-now", action="store_true", help="start at once; bots keep open seats until joined"
     )
+    p.add_argument(
+        "--relay",
+        default=None,
+        metavar="URL",
+        help="also seat players over the internet through this relay (nats://, tls:// or wss://)",
+    )
     return p
 
 
@@ -117,6 +128,19 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, StorageError) as exc:
         print(f"krook serve: {exc}", file=sys.stderr)
         return 2
+    relay = None
+    if opts.relay:
+        from .relay import InviteCode, RelayError, RelayHost
+
+        def show_code(code: InviteCode) -> None:
+            print(f"invite code: {code}", flush=True)
+
+        try:
+            relay = RelayHost(host, opts.relay, on_code=show_code).start()
+        except (RelayError, TimeoutError) as exc:
+            host.stop()
+            print(f"krook serve: {exc or 'the relay did not answer'}", file=sys.stderr)
+            return 2
     if opts.start_now:
         host.start_now()
     stop = threading.Event()
@@ -147,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGINT, old)
         host.stop()
+        if relay is not None:
+            relay.stop()
     if host.failed is not None:
         print(f"krook serve: {host.failed}", file=sys.stderr)
         return 1
