@@ -43,6 +43,7 @@ from . import discovery
 from .framing import FrameDecoder, FrameError, encode
 from .journal import Journal, JournalError, Replayed, journal_path, read_journal, replay_journal
 from .protocol import BOT, HUMAN, LAN, PROTOCOL_VERSION, HostProtocol, Out, error, parse_seats
+from .transport import Peer
 
 if TYPE_CHECKING:
     from .remote_session import HostSession
@@ -66,7 +67,7 @@ COMPACT_LINES = 256  # the journal is compacted after each hand, or sooner when 
 
 @dataclass
 class _Link:
-    sock: socket.socket
+    sock: socket.socket | None  # None for a peer (relay, memory): ``conduit`` carries its messages
     peer: str
     address: str
     opened: float
@@ -75,6 +76,7 @@ class _Link:
     outbuf: bytearray = field(default_factory=bytearray)
     joined: bool = False
     closing_at: float | None = None  # set once a fatal error is queued: close when flushed or at this time
+    conduit: Peer | None = None
 
 
 @dataclass(frozen=True)
@@ -332,6 +334,8 @@ class Host:
                 return
             self._dispatch(self.protocol.shutdown())  # nothing is dealt from here on
             for link in self._links.values():
+                if link.sock is None:
+                    continue
                 with contextlib.suppress(OSError):
                     link.sock.setblocking(True)
                     link.sock.settimeout(0.5)
@@ -461,6 +465,59 @@ class Host:
                 "password": self.protocol.password is not None,
             }
 
+    # -- peers: links through another transport (the relay, memory) ------------------------------------------
+    def add_peer(self, peer: Peer) -> int:
+        """A new link from another transport; returns its connection id. Thread-safe. It is held to the same
+        hello and silence limits as a TCP connection, and to the per-address limit of ``peer.address``."""
+        with self.lock:
+            now = time.monotonic()
+            conn_id = self._next_id
+            self._next_id += 1
+            address = peer.address
+            if self._per_address.get(address, 0) >= self.max_per_address:
+                peer.send(encode(error("too_many", f"too many connections from {address}"))[4:])
+                peer.close()
+                return conn_id
+            self._links[conn_id] = _Link(None, address, address, now, now, conduit=peer)
+            self._per_address[address] = self._per_address.get(address, 0) + 1
+            self.protocol.connect(conn_id)
+        log.debug("connection %s through %s", conn_id, address)
+        self._wake()
+        return conn_id
+
+    def peer_messages(self, conn_id: int, messages: list[dict[str, Any]]) -> None:
+        """Whole messages a peer received (each already a JSON object). Thread-safe."""
+        try:
+            with self.lock:
+                link = self._links.get(conn_id)
+                if link is None or link.closing_at is not None:
+                    return
+                if messages:
+                    link.heard = time.monotonic()
+                for message in messages:
+                    self._dispatch(self.protocol.handle(conn_id, message))
+                    if conn_id not in self._links or self._links[conn_id].closing_at is not None:
+                        break
+                conn = self.protocol.conns.get(conn_id)
+                link.joined = conn is not None and conn.joined
+        except Exception:
+            log.exception("connection %s: error while serving it; closing it", conn_id)
+            with self.lock:
+                self._drop(conn_id, "the host could not handle what it sent")
+        self._wake()
+
+    def peer_frame_error(self, conn_id: int, why: str) -> None:
+        """A peer's frame could not be read (bad JSON inside a sealed frame): fatal ``frame``, as on TCP."""
+        with self.lock:
+            self._dispatch([(conn_id, error("frame", why))])
+        self._wake()
+
+    def peer_closed(self, conn_id: int, why: str) -> None:
+        """The transport lost a peer. Thread-safe."""
+        with self.lock:
+            self._drop(conn_id, why, close=False)
+        self._wake()
+
     # -- the socket thread ----------------------------------------------------------------------------------
     def _wake(self) -> None:
         if self._wake_w is not None:
@@ -554,7 +611,7 @@ class Host:
                 return
             if mask & selectors.EVENT_WRITE:
                 self._flush(conn_id, link)
-            if not mask & selectors.EVENT_READ or conn_id not in self._links:
+            if not mask & selectors.EVENT_READ or conn_id not in self._links or link.sock is None:
                 return
             try:
                 data = link.sock.recv(65536)
@@ -609,6 +666,13 @@ class Host:
                 self.on_send(conn_id, message, frame)
             self.sent_total += len(frame)
             self.largest_frame = max(self.largest_frame, len(frame))
+            if link.conduit is not None:
+                fatal = message.get("type") == "error" and message.get("fatal")
+                if not link.conduit.send(frame[4:]):
+                    self._drop(conn_id, "not reading: too much waiting to be sent")
+                elif fatal:
+                    self._drop(conn_id, f"closing: {message.get('message')}")
+                continue
             link.outbuf += frame
             if message.get("type") == "error" and message.get("fatal") and link.closing_at is None:
                 link.closing_at = time.monotonic() + CLOSE_GRACE_S
@@ -622,6 +686,8 @@ class Host:
                 self._flush(conn_id, link)
 
     def _flush(self, conn_id: int, link: _Link) -> None:
+        if link.sock is None:
+            return
         if link.outbuf:
             try:
                 sent = link.sock.send(link.outbuf)
@@ -643,7 +709,7 @@ class Host:
                 if self._sel.get_key(link.sock).events != events:
                     self._sel.modify(link.sock, events, conn_id)
 
-    def _drop(self, conn_id: int, why: str) -> None:
+    def _drop(self, conn_id: int, why: str, *, close: bool = True) -> None:
         link = self._links.pop(conn_id, None)
         if link is None:
             return
@@ -652,11 +718,16 @@ class Host:
             self._per_address[link.address] = left
         else:
             self._per_address.pop(link.address, None)
-        if self._sel is not None:
-            with contextlib.suppress(KeyError, ValueError):
-                self._sel.unregister(link.sock)
-        with contextlib.suppress(OSError):
-            link.sock.close()
+        if link.conduit is not None:
+            if close:
+                link.conduit.close()
+        else:
+            assert link.sock is not None
+            if self._sel is not None:
+                with contextlib.suppress(KeyError, ValueError):
+                    self._sel.unregister(link.sock)
+            with contextlib.suppress(OSError):
+                link.sock.close()
         (log.info if link.joined else log.debug)("connection %s (%s) dropped: %s", conn_id, link.peer, why)
         self._dispatch(self.protocol.disconnect(conn_id))
 
@@ -792,8 +863,12 @@ class Host:
         with self.lock:
             for conn_id in list(self._links):
                 link = self._links.pop(conn_id)
+                if link.conduit is not None:
+                    link.conduit.close()
+                    continue
                 with contextlib.suppress(OSError):
-                    link.sock.close()
+                    if link.sock is not None:
+                        link.sock.close()
             self._per_address.clear()
         for sock in (self._listener, self._udp, self._wake_r, self._wake_w):
             if sock is not None:

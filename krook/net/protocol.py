@@ -345,8 +345,12 @@ class HostProtocol:
             return [(conn_id, error("already_joined", f"you already sit in seat {conn.seats[0]}"))]
         if kind == PING:
             t = message.get("t")
+            # a JSON integer may have 4,299 digits: compared as an int, never turned into a float
             if t is not None and (
-                not isinstance(t, int | float) or isinstance(t, bool) or not math.isfinite(t) or abs(t) > 1e15
+                not isinstance(t, int | float)
+                or isinstance(t, bool)
+                or (type(t) is int and abs(t) > 10**15)
+                or (isinstance(t, float) and (not math.isfinite(t) or abs(t) > 1e15))
             ):
                 return [(conn_id, error("bad_message", "a ping's 't' is a number (or absent)"))]
             return [(conn_id, {"type": PONG, "t": t})]
