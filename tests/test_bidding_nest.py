@@ -3,7 +3,7 @@
 import pytest
 from rules_helpers import scripted_deal
 
-from krook.rules import IllegalActionError, Match, Phase, Rules, get_preset
+from krook.rules import PASS, Bid, IllegalActionError, Match, Phase, Rules, get_preset
 
 
 def new(
@@ -30,7 +30,15 @@ def test_bidding_order_steps_and_passing_out() -> None:
     match.apply("pass")  # seat 2 passes: seat 0 holds the bid
     assert match.phase is Phase.DISCARD and match.hand.bidder == 0 and match.hand.contract == 85
     view = match.view(1)
-    assert view.bids == [(0, "bid 70"), (1, "pass"), (2, "bid 80"), (3, "pass"), (0, "bid 85"), (2, "pass")]
+    assert [(s, str(a)) for s, a in view.bids] == [
+        (0, "bid 70"),
+        (1, "pass"),
+        (2, "bid 80"),
+        (3, "pass"),
+        (0, "bid 85"),
+        (2, "pass"),
+    ]
+    assert view.bids[0] == (0, Bid(70)) and view.bids[1] == (1, PASS)
     assert view.passed == [1, 2, 3]
 
 

@@ -66,7 +66,7 @@ def test_h_then_enter_makes_the_advised_bid(home, advice):
     key(app, pygame.K_RETURN)
     app.frame([], dt=0.05)
     mine = [text for seat, text in table.view.bids if seat == 0]
-    assert mine[-1] == str(advice[-1]), (mine, advice[-1])
+    assert mine[-1] == advice[-1], (mine, advice[-1])
 
 
 def test_h_then_enter_buries_the_advised_cards_and_names_the_advised_trump(home, advice):

@@ -174,14 +174,14 @@ def test_the_bid_part_names_the_seat_s_decisions_and_the_nest() -> None:
     match = scripted_blunder()
     review = Reviewer(match, 0, 0, bids=True, bid_budget_s=0.05).run()
     assert [d.phase for d in review.decisions] == ["bidding", "discard", "trump"]
-    assert [d.yours for d in review.decisions] == ["bid 70", "discard R5 R6 R7 R8 R10", "trump B"]
+    assert [str(d.yours) for d in review.decisions] == ["bid 70", "discard R5 R6 R7 R8 R10", "trump B"]
     assert all(d.hard for d in review.decisions)
     nest = review.nest
     assert nest is not None and nest.bidder == 0 and nest.buried_points == 15
     assert nest.dealt_value is not None and nest.with_nest_value is not None and nest.kept_value is not None
     # a defender sees the nest and the burial but no estimate of the bidder's hand
     other = Reviewer(match, 0, 1, bids=True, bid_budget_s=0.05).run()
-    assert [d.yours for d in other.decisions] == ["pass"]
+    assert [str(d.yours) for d in other.decisions] == ["pass"]
     assert other.nest is not None and other.nest.dealt_value is None
 
 

@@ -59,7 +59,7 @@ def test_watch_a_finished_game_step_jump_show_and_export(home):
     for _ in range(6):
         key(app, pygame.K_RIGHT)
     assert replay.step == 6
-    assert replay.frame.action == match.to_record()["hands"][0]["actions"][5]
+    assert str(replay.frame.action) == match.to_record()["hands"][0]["actions"][5]
     key(app, pygame.K_LEFT)
     assert replay.step == 5
     click(app, replay.back_btn.rect.center)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from krook.rules import Color, Phase, Rules, SeatView
+from krook.rules import BidAction, Color, Phase, Rules, SeatView
 from krook.rules.cards import BIRDS, CARD_BY_NAME, COLOR_MASKS, KROOK
 from krook.rules.settings import from_overrides
 
@@ -59,7 +59,7 @@ class Knowledge:
     played_by: list[int]  # per seat: cards it has played this hand
     points_taken: list[int]
     tricks_done: int
-    bids: list[tuple[int, str]]
+    bids: list[tuple[int, BidAction]]
     dealer: int
     # (seat, cards it played from then on, cards that would have won, how telling): moments a seat let a
     # worthwhile trick go to a card it could have beaten; see ``ducks``

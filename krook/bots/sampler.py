@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from krook.rules import Phase
+from krook.rules import Bid, BidAction, Pass, Phase
 from krook.rules.cards import KROOK
 
 from .evaluate import best_trump_value
@@ -84,7 +84,7 @@ def sample_deal(k: Knowledge, rng: random.Random, tries: int = 40) -> tuple[list
     raise RuntimeError("no consistent deal")  # unreachable: the relaxed try always fits
 
 
-def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, str]]) -> float:
+def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]) -> float:
     """How likely the bids seen were with these hands: a soft penalty for a bid the hand could not back
     and for a pass by a hand worth much more than the bid passed."""
     rules = k.rules
@@ -100,14 +100,13 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, str]]) -> f
                 original = 0  # the bidder's hand changed with the nest: judged only by its play
             if original:
                 value = best_trump_value(rules, original)[0]
-                if action.startswith("bid"):
-                    amount = int(action.split()[1])
-                    logw -= max(0.0, amount - value - scale * 0.5) / scale
-                elif action == "pass":
+                if isinstance(action, Bid):
+                    logw -= max(0.0, action.amount - value - scale * 0.5) / scale
+                elif isinstance(action, Pass):
                     level = rules.min_bid if high is None else high + rules.bid_step
                     logw -= max(0.0, value - level - scale * 0.5) / scale
-        if action.startswith("bid"):
-            high = int(action.split()[1])
+        if isinstance(action, Bid):
+            high = action.amount
     return math.exp(logw)
 
 
@@ -148,6 +147,6 @@ def duck_weight(k: Knowledge, hands: list[int]) -> float:
     return math.exp(logw)
 
 
-def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, str]]) -> float:
+def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, BidAction]]) -> float:
     """Everything the auction, the trump choice and the burial say about this deal, as one weight."""
     return bid_weight(k, hands, bids) * play_weight(k, hands, nest) * policy_weight(k, hands)

@@ -250,11 +250,11 @@ def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
     total = rules.card_points_total + rules.bonus_total
     if rules.partnership == "individual":
         return -total / k.n * 0.6
-    if rules.partnership != "fixed" or not tuned or view.preset not in TUNED_PRESETS:
+    if rules.partnership != "fixed" or not tuned or table_preset(rules) not in TUNED_PRESETS:
         return -total * PASS_DEFAULT
     if view.high_bidder is None:
         return -total * PASS_FIRST
-    partner_bid = any(s % 2 == k.seat % 2 and s != k.seat and a.startswith("bid") for s, a in k.bids)
+    partner_bid = any(s % 2 == k.seat % 2 and s != k.seat and isinstance(a, Bid) for s, a in k.bids)
     if view.high_bidder % 2 != k.seat % 2 and not partner_bid:
         return -total * PASS_CONTESTED
     return -total * PASS_DEFAULT
@@ -269,12 +269,12 @@ def _heard(
     high: float | None = None
     level = rules.min_bid
     for s, action in k.bids:
-        if action.startswith("bid "):
-            amount = int(action.split()[1])
+        if isinstance(action, Bid):
+            amount = action.amount
             if s == seat:
                 low = max(low or 0.0, amount / total - slack)
             level = amount + rules.bid_step
-        elif action == "pass" and s == seat:
+        elif isinstance(action, Pass) and s == seat:
             high = level / total + slack
     return low, high
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from krook.rules import KrookError, SeatView
+from krook.rules import KrookError, SeatView, parse_public_action
 from krook.rules.cards import parse_cards
 from krook.rules.scoring import HandResult
 from krook.rules.view import VIEW_FORMAT
@@ -193,7 +193,12 @@ def check_host_message(msg: object) -> dict[str, Any] | None:
         out: dict[str, Any] = {"type": EVENT, "kind": what}
         if what == "action":
             out["seat"] = _int(msg.get("seat"), "an action's seat")
-            out["text"] = _str(msg.get("text"), "an action's text", limit=200)
+            text = _str(msg.get("text"), "an action's text", limit=200) or ""
+            try:
+                out["action"] = parse_public_action(text)
+            except KrookError:
+                raise _fail("an action's text", text) from None
+            out["text"] = str(out["action"])
             out["version"] = _int(msg.get("version"), "an action's version")
         elif what == "hand_over":
             out["hand_number"] = _int(msg.get("hand_number"), "hand_number")

@@ -119,7 +119,7 @@ class _MessageSession:
         elif kind == EVENT:
             what = msg["kind"]
             if what == "action":
-                self._events.append(ActionEvent(msg["seat"], msg["text"], msg["version"]))
+                self._events.append(ActionEvent(msg["seat"], msg["action"], msg["version"]))
                 if self.keeper is not None:
                     self.keeper.action(msg["seat"], msg["text"], msg["version"])
             elif what == "hand_over":

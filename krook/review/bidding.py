@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from krook.bots.base import BotContext
 from krook.bots.evaluate import best_trump_value, trump_value
 from krook.bots.strengths import HardBot
-from krook.rules import Match, Phase, match_from_record
+from krook.rules import Action, Match, Phase, match_from_record
 from krook.rules.cards import Color, names
 from krook.rules.hand import Hand
 
@@ -18,13 +18,11 @@ class Decision:
     """One of the seat's choices before the play (a bid or pass, the burial, trump, the call) and hard's."""
 
     phase: str  # "bidding", "discard", "trump" or "call"
-    yours: str
-    hard: str
+    yours: Action
+    hard: Action
 
     @property
     def agrees(self) -> bool:
-        if self.phase == "discard":
-            return sorted(self.yours.split()[1:]) == sorted(self.hard.split()[1:])
         return self.yours == self.hard
 
 
@@ -78,7 +76,7 @@ def bid_decisions(match: Match, hand_index: int, seat: int, budget_s: float = 0.
     replay = match_from_record(record)
     bot = HardBot(budget_s=budget_s)
     out = []
-    for number, action in enumerate(hand.actions):
+    for number, action in enumerate(hand.action_log()):
         phase = replay.phase
         if phase not in _DECIDING:
             break
@@ -87,7 +85,7 @@ def bid_decisions(match: Match, hand_index: int, seat: int, budget_s: float = 0.
             choice = action
             if len(view.legal) != 1 or view.discard is not None:
                 ctx = BotContext(random.Random(hand_index * 1000 + number), budget_s=budget_s)
-                choice = str(bot.choose(view, ctx))
+                choice = bot.choose(view, ctx)
             out.append(Decision(phase.value, action, choice))
         replay.apply(action)
     return tuple(out)

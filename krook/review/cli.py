@@ -88,7 +88,7 @@ def main(argv: Sequence[str]) -> int:
             data = review.to_dict()
             if opts.bids:
                 data["decisions"] = [
-                    {"phase": d.phase, "yours": d.yours, "hard": d.hard} for d in review.decisions
+                    {"phase": d.phase, "yours": str(d.yours), "hard": str(d.hard)} for d in review.decisions
                 ]
             _say(json.dumps(data))
         else:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from krook.rules.words import action_words
+
 from .bidding import Decision, NestReview
 from .engine import HandReview
-
-_COLOURS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
 
 
 def _who(seat: int, players: Sequence[str]) -> str:
@@ -29,31 +29,11 @@ def headline(review: HandReview, players: Sequence[str]) -> str:
     return line
 
 
-def _choice(action: str) -> tuple[str, str]:
-    """(what you did, what the hard bot would have done) in words: "bid 70", "buried Y8 B11", "named Green"."""
-    verb, _, arg = action.partition(" ")
-    if verb == "bid":
-        return f"bid {arg}", f"bid {arg}"
-    if verb == "pass":
-        return "passed", "passed"
-    if verb == "redeal":
-        return "called a redeal", "called a redeal"
-    if verb == "discard":
-        return f"buried {arg}", f"buried {arg}"
-    if verb == "trump":
-        colour = _COLOURS.get(arg.upper()[:1], arg)
-        return f"named {colour} trump", f"named {colour}"
-    if verb == "call":
-        return f"called {arg}", f"called {arg}"
-    return action, action
-
-
 def decision_line(d: Decision) -> str:
-    yours, _ = _choice(d.yours)
+    yours = action_words(d.yours)
     if d.agrees:
         return f"You {yours}; so would the hard bot."
-    _, hard = _choice(d.hard)
-    return f"You {yours}; the hard bot would have {hard}."
+    return f"You {yours}; the hard bot would have {action_words(d.hard)}."
 
 
 def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:

@@ -99,8 +99,37 @@ def _check_card(card: object) -> None:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class HiddenDiscard:
+    """A burial as the other seats see it: how many cards went under, not which (``discard 5 cards``)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"discard {self.count} cards"
+
+
 Action = Bid | Pass | Redeal | Discard | Trump | Call | Play
 ACTION_TYPES = (Bid, Pass, Redeal, Discard, Trump, Call, Play)
+BidAction = Bid | Pass | Redeal  # what the bidding log holds
+PublicAction = Action | HiddenDiscard  # an action as a seat that may not see a burial reads it
+PASS = Pass()
+REDEAL = Redeal()
+
+
+def public_action(action: Action, may_see_burial: bool = False) -> PublicAction:
+    """The form of ``action`` a seat may read: a discard hides its cards unless the seat may see them."""
+    if isinstance(action, Discard) and not may_see_burial:
+        return HiddenDiscard(len(action.cards))
+    return action
+
+
+def parse_public_action(text: str) -> PublicAction:
+    """Read an action in its public text form (``discard 5 cards`` too); raises NotationError."""
+    words = text.split()
+    if len(words) == 3 and words[0] == "discard" and words[2] == "cards" and words[1].isdigit():
+        return HiddenDiscard(int(words[1]))
+    return parse_action(text)
 
 
 def as_action(action: Action | str) -> Action:
@@ -117,8 +146,8 @@ def action_text(action: Action | str) -> str:
     raise NotationError(f"an action is an Action or text such as 'play R14', not {type(action).__name__}")
 
 
-_PASS = Pass()
-_REDEAL = Redeal()
+_PASS = PASS
+_REDEAL = REDEAL
 # Parsed single-token actions are reused: play/bid/trump/call texts repeat millions of times in simulations.
 _CACHE: dict[str, Action] = {}
 

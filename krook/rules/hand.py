@@ -7,8 +7,11 @@ import functools
 from typing import NamedTuple
 
 from .actions import (
+    PASS,
+    REDEAL,
     Action,
     Bid,
+    BidAction,
     Call,
     Discard,
     Pass,
@@ -74,7 +77,7 @@ class Hand:
         self.nest = nest
         self.buried = 0
         self.actions: list[str] = []
-        self.bids: list[tuple[int, str]] = []
+        self.bids: list[tuple[int, BidAction]] = []  # typed: Bid, Pass or Redeal
         self.passed = 0  # bitmask of seats out of the bidding
         self.high_bid: int | None = None
         self.high_bidder: int | None = None
@@ -204,7 +207,7 @@ class Hand:
         elif isinstance(action, Pass):
             self._pass(actor)
         elif isinstance(action, Redeal):
-            self.bids.append((actor, "redeal"))
+            self.bids.append((actor, REDEAL))
             self._throw_in(f"seat {actor} held no counters and called a redeal", same_dealer=True)
         elif isinstance(action, Discard):
             cards = mask_of(action.cards)
@@ -221,6 +224,10 @@ class Hand:
             self.called = action.card
             self.partner = next(s for s in range(self.n) if self.hands[s] >> action.card & 1)
             self._start_play()
+
+    def action_log(self) -> list[Action]:
+        """The actions of this hand so far, typed, in order (``actions`` holds their record text)."""
+        return [parse_action(text) for text in self.actions]
 
     def may_call_redeal(self, seat: int) -> bool:
         """Whether ``seat`` may call a no-counter redeal now: at its turn, or at any time with
@@ -242,7 +249,7 @@ class Hand:
             raise IllegalActionError(text, self._why_illegal(Redeal(), seat))
         self._legal = None
         self.actions.append(str(Redeal(seat)) if seat != self.to_act else "redeal")
-        self.bids.append((seat, "redeal"))
+        self.bids.append((seat, REDEAL))
         self._throw_in(f"seat {seat} held no counters and called a redeal", same_dealer=True)
 
     # -- legality ------------------------------------------------------------------------------------------
@@ -353,7 +360,7 @@ class Hand:
         return seat
 
     def _bid(self, seat: int, amount: int) -> None:
-        self.bids.append((seat, f"bid {amount}"))
+        self.bids.append((seat, Bid(amount)))
         self.high_bid, self.high_bidder = amount, seat
         if (self.passed | (1 << seat)).bit_count() == self.n or amount >= self.rules.highest_bid:
             self._win_bidding(seat)
@@ -361,7 +368,7 @@ class Hand:
             self.to_act = self._next_bidder(seat)
 
     def _pass(self, seat: int) -> None:
-        self.bids.append((seat, "pass"))
+        self.bids.append((seat, PASS))
         self.passed |= 1 << seat
         out = self.passed.bit_count()
         if self.high_bidder is not None and out == self.n - 1:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from .actions import Bid, BidAction, Pass, Redeal, parse_action
 from .cards import CARD_NAMES, Color, names
+from .errors import NotationError
 from .hand import Phase
 from .legal import DiscardRule, LegalActions
 from .settings import Rules, from_overrides
@@ -43,7 +45,7 @@ class SeatView:
     hand_number: int  # 1-based count of deals so far
     hand: list[str]
     hand_sizes: list[int]
-    bids: list[tuple[int, str]]  # public bidding log: (seat, "bid 70" | "pass" | "redeal")
+    bids: list[tuple[int, BidAction]]  # public bidding log, typed: (seat, Bid(70) | PASS | REDEAL)
     passed: list[int]
     high_bid: int | None
     high_bidder: int | None
@@ -91,7 +93,7 @@ class SeatView:
             for t in self.tricks
         ]
         data["trick"] = [list(c) for c in self.trick]
-        data["bids"] = [list(b) for b in self.bids]
+        data["bids"] = [[seat, str(said)] for seat, said in self.bids]
         data["rules"] = dict(self.rules)
         data["phase"] = self.phase.value
         data["format"] = VIEW_FORMAT
@@ -105,12 +107,19 @@ class SeatView:
             for t in values.get("tricks", [])
         ]
         values["trick"] = [tuple(c) for c in values.get("trick", [])]
-        values["bids"] = [tuple(b) for b in values.get("bids", [])]
+        values["bids"] = [(seat, _bid_action(said)) for seat, said in values.get("bids", [])]
         values["phase"] = Phase(values["phase"])
         return cls(**values)
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(SeatView))
+
+
+def _bid_action(text: str) -> BidAction:
+    action = parse_action(text)
+    if not isinstance(action, (Bid, Pass, Redeal)):
+        raise NotationError(f"{text!r} is not a bid, a pass or a redeal")
+    return action
 
 
 def public_action_text(text: str) -> str:

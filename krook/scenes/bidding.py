@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from krook.rules import Action, Bid, Pass, Redeal
+from krook.rules import PASS, REDEAL, Action, Bid, Pass, Redeal
 from krook.ui import Button
 from krook.ui.widgets import ACTIVATE_KEYS, Widget
 
@@ -37,14 +37,14 @@ class BiddingDecision(Decision):
         self.typed = ""
         widgets: list[Widget] = []
         if bids:
-            widgets.append(Button("Bid", lambda: act(f"bid {self.amount}"), "primary"))
+            widgets.append(Button("Bid", lambda: act(Bid(self.amount)), "primary"))
         if legal.can_pass:
-            widgets.append(Button("Pass", lambda: act("pass"), "secondary"))
+            widgets.append(Button("Pass", lambda: act(PASS), "secondary"))
         if legal.can_redeal:
             widgets.append(
                 Button(
                     "Redeal",
-                    lambda: act("redeal"),
+                    lambda: act(REDEAL),
                     "danger",
                     tooltip="You hold no counters: throw the cards in",
                 )
@@ -92,7 +92,7 @@ class BiddingDecision(Decision):
             return True
         if key == pygame.K_p or (key in (pygame.K_0, pygame.K_KP0) and t.legal.can_pass and not self.typed):
             if t.legal.can_pass:
-                self.table.act("pass")
+                self.table.act(PASS)
             return True
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:
             digit = e.unicode if e.unicode.isdigit() else str((key - pygame.K_KP1 + 1) % 10)

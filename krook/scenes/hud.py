@@ -7,7 +7,7 @@ import pygame
 
 from krook.render.card_art import card_width
 from krook.render.palette import COLOUR_NAMES
-from krook.rules import PRESETS
+from krook.rules import PRESETS, Bid, Pass
 
 from .table_model import describe
 from .table_state import Message, MessageKind, TableState
@@ -28,10 +28,10 @@ def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[flo
         extras.append((f"Bid {view.bid}", p.accent_dark))
     elif view.bidder is None or len(t.shown.bids) < len(view.bids):
         said = [said for s_, said in t.shown.bids if s_ == seat]
-        if said and said[-1] == "pass":
+        if said and isinstance(said[-1], Pass):
             extras.append(("Passed", (84, 88, 94)))
-        elif said and said[-1].startswith("bid "):
-            extras.append((f"Bid {said[-1].split()[1]}", p.accent_dark))
+        elif said and isinstance(said[-1], Bid):
+            extras.append((f"Bid {said[-1].amount}", p.accent_dark))
     if view.partner == seat and view.rules.get("partnership") == "called":
         extras.append(("Partner", (70, 120, 170)))
     chips = [theme.render(text, "caption", p.text, bold=True) for text, _ in extras]
@@ -104,7 +104,7 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
             True,
         )
     elif view.high_bid is not None and t.shown.bids:
-        shown_high = [int(b.split()[1]) for _, b in t.shown.bids if b.startswith("bid ")]
+        shown_high = [b.amount for _, b in t.shown.bids if isinstance(b, Bid)]
         text = f"High bid {max(shown_high)}" if shown_high else "Bidding"
         theme.text(surface, text, (box.x + pad, y), "body", p.text, True)
     else:

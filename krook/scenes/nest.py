@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from krook.render.palette import COLOUR_NAMES
-from krook.rules import Action, Call, Trump
+from krook.rules import Action, Call, Color, Discard, Trump, parse_card
 from krook.rules.cards import CARD_NAMES, COLOR_LETTERS
 from krook.ui import Button
 from krook.ui.cards import card_width
@@ -79,7 +79,7 @@ class BuryDecision(HandDecision):
         if len(t.selected) != count:
             t.tell(t.viewer, f"Choose {count} cards to bury ({len(t.selected)} chosen)", seconds=2.5)
             return
-        self.table.act("discard " + " ".join(sorted(t.selected)))
+        self.table.act(Discard(frozenset(parse_card(c) for c in t.selected)))
 
     def toggle(self, code: str) -> None:
         """Choose a card to bury, or put a chosen one back."""
@@ -174,7 +174,11 @@ class TrumpDecision(Decision):
         counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in COLOR_LETTERS}
         t.focus_zone = Zone.PANEL
         return [
-            Button(f"{COLOUR_NAMES[c]} ({counts[c]})", partial(self.table.act, f"trump {c}"), "secondary")
+            Button(
+                f"{COLOUR_NAMES[c]} ({counts[c]})",
+                partial(self.table.act, Trump(Color.parse(c))),
+                "secondary",
+            )
             for c in (colour.letter for colour in t.legal.trumps())
         ]
 
@@ -184,7 +188,7 @@ class TrumpDecision(Decision):
 
     def key(self, e: pygame.event.Event) -> bool:
         if e.key in self.LETTERS:
-            self.table.act(f"trump {self.LETTERS[e.key]}")
+            self.table.act(Trump(Color.parse(self.LETTERS[e.key])))
             return True
         return super().key(e)
 
@@ -259,7 +263,7 @@ class CallDecision(Decision):
     def click_card(self, pos: tuple[int, int]) -> bool:
         for code, rect in reversed(self.rects):
             if rect.collidepoint(pos):
-                self.table.act(f"call {code}")
+                self.table.act(Call(parse_card(code)))
                 return True
         return False
 
@@ -274,7 +278,7 @@ class CallDecision(Decision):
             t.focus_zone = Zone.HAND
             return True
         if key in ACTIVATE_KEYS and options:
-            self.table.act(f"call {options[min(t.focus_card, len(options) - 1)]}")
+            self.table.act(Call(parse_card(options[min(t.focus_card, len(options) - 1)])))
             return True
         return False
 

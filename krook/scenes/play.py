@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from krook.bots.claims import claim_plan
+from krook.rules import Play, parse_card
 from krook.rules.cards import CARD_NAMES
 from krook.ui import Button
 from krook.ui.cards import card_width
@@ -41,7 +42,7 @@ class PlayDecision(HandDecision):
         self.claiming = True
         card = self.auto_card()
         if card is not None:
-            self.table.act(f"play {card}")
+            self.table.act(Play(parse_card(card)))
 
     def auto_card(self) -> str | None:
         """The card that plays itself now: the next of a claim, or a forced last card (a setting)."""
@@ -76,9 +77,9 @@ class PlayDecision(HandDecision):
     def play(self, code: str) -> None:
         t = self.state
         if code in t.playable():
-            self.table.act(f"play {code}")
+            self.table.act(Play(parse_card(code)))
             return
-        problem = t.session.submit(t.viewer, f"play {code}")
+        problem = t.session.submit(t.viewer, Play(parse_card(code)))
         if problem:
             t.tell(t.viewer, f"You can't play {describe(code)}: {problem}", MessageKind.ERROR)
         else:  # the session accepted it after all

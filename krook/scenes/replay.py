@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from krook import storage
-from krook.render.palette import COLOUR_NAMES
+from krook.rules import Pass, Play, PublicAction
+from krook.rules.words import action_said, action_words, colour_words
 from krook.session import finished
 from krook.session.replay import Frame, Replay
 from krook.session.seat_replay import SeatReplay, is_seat_record
@@ -28,7 +29,6 @@ from .base import Scene, Services
 from .games_list import middle_cut
 from .menu import bottom_bar, draw_backdrop
 from .table_layout import TableLayout
-from .table_model import describe
 
 log = logging.getLogger(__name__)
 
@@ -40,28 +40,10 @@ _DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(10)} | {
 }
 
 
-def describe_action(players: list[str], seat: int | None, action: str) -> str:
-    """An action in words: ``Ben played the Red 14``."""
+def describe_action(players: list[str], seat: int | None, action: PublicAction) -> str:
+    """An action in words: ``Ben played Red 14``."""
     who = players[seat] if seat is not None and 0 <= seat < len(players) else "Someone"
-    verb, _, arg = action.partition(" ")
-    if verb == "play":
-        return f"{who} played {describe(arg)}"
-    if verb == "bid":
-        return f"{who} bid {arg}"
-    if verb == "pass":
-        return f"{who} passed"
-    if verb == "discard":
-        # the public form of a burial says how many cards ("discard 5 cards"), a full record which ones
-        words = arg.split()
-        count = int(words[0]) if words and words[0].isdigit() else len(words)
-        return f"{who} buried {count} cards"
-    if verb == "trump":
-        return f"{who} named {COLOUR_NAMES.get(arg, arg)} trump"
-    if verb == "call":
-        return f"{who} called {describe(arg)}"
-    if verb == "redeal":
-        return f"{who} asked for a redeal"
-    return f"{who}: {action}"
+    return f"{who} {action_words(action)}"
 
 
 class ReplayScene(Scene):
@@ -316,7 +298,7 @@ class ReplayScene(Scene):
         elif view.bidder is None:
             said = [text for s, text in view.bids if s == seat]
             if said:
-                chips.append("Passed" if said[-1] == "pass" else said[-1].capitalize())
+                chips.append("Passed" if isinstance(said[-1], Pass) else action_said(said[-1]))
         if view.phase in ("play", "hand_over", "game_over"):
             chips.append(f"{view.tricks_won[seat]} tr · {view.points_taken[seat]} pts")
         text = "  ·  ".join([label, *chips])
@@ -364,7 +346,7 @@ class ReplayScene(Scene):
         cards = list(view.trick)
         winner = None
         # The action that completed a trick: show that trick (with its winner) rather than an empty table.
-        if not cards and frame.action.startswith("play ") and view.tricks:
+        if not cards and isinstance(frame.action, Play) and view.tricks:
             cards, winner = list(view.tricks[-1].cards), view.tricks[-1].winner
         ch = round(layout.trick_card_h * 0.75)
         for seat, code in cards:
@@ -427,7 +409,7 @@ class ReplayScene(Scene):
             ),
         ]
         if view.bid is not None and view.bidder is not None:
-            trump = f", trump {COLOUR_NAMES.get(view.trump, view.trump)}" if view.trump else ""
+            trump = f", trump {colour_words(view.trump)}" if view.trump else ""
             lines.append((f"{view.players[view.bidder]} bid {view.bid}{trump}", "body", p.text, False))
         for label, score in zip(view.columns, view.scores, strict=False):
             lines.append((f"{label}: {score}", "body", p.text, False))
@@ -446,7 +428,11 @@ class ReplayScene(Scene):
         for text, role, colour, bold in lines:
             t.text(surface, text, (box.x + t.px(14), y), role, colour, bold)
             y += lh
-        said = describe_action(view.players, frame.actor, frame.action) if frame.action else "The deal"
+        said = (
+            describe_action(view.players, frame.actor, frame.action)
+            if frame.action is not None
+            else "The deal"
+        )
         t.text(surface, said, (w / 2, m), "title", p.text, True, anchor="midtop")
 
     def _draw_hand_picker(self, surface: pygame.Surface) -> None:

@@ -19,8 +19,21 @@ from __future__ import annotations
 
 import pygame
 
-from krook.render.palette import COLOUR_NAMES
-from krook.rules import Redeal, SeatView
+from krook.rules import (
+    Action,
+    Bid,
+    Call,
+    Discard,
+    HiddenDiscard,
+    Pass,
+    Play,
+    Redeal,
+    SeatView,
+    Trump,
+    card_name,
+    parse_card,
+)
+from krook.rules.words import action_said
 from krook.session.base import (
     ActionEvent,
     ErrorEvent,
@@ -294,29 +307,29 @@ class TableScene(Scene):
             return
         if not isinstance(event, ActionEvent):
             return
-        seat, text = event.seat, event.text
+        seat, action = event.seat, event.action
         mine = seat == t.viewer and t.revealed
         pace = factor * (0.35 if mine else 1.0)
-        verb, _, arg = text.partition(" ")
-        if verb in ("bid", "pass", "redeal"):
-            s.bids.append((seat, text))
-            label = {"bid": f"Bid {arg}", "pass": "Pass", "redeal": "Redeal!"}[verb]
-            t.bubble(seat, label, 1.6 * factor if factor else 0)
+        said = action_said(action)
+        if isinstance(action, (Bid, Pass, Redeal)):
+            s.bids.append((seat, action))
+            t.bubble(seat, said, 1.6 * factor if factor else 0)
             t.wait = 0.95 * pace
             self.services.play("bid")
-        elif verb == "discard":
+        elif isinstance(action, (Discard, HiddenDiscard)):
             s.discarded = True
-            t.bubble(seat, "Buried the nest", 1.2 * factor)
+            t.bubble(seat, said, 1.2 * factor)
             t.wait = 0.6 * pace
-        elif verb == "trump":
-            s.trump = arg
-            t.bubble(seat, f"Trump: {COLOUR_NAMES.get(arg, arg)}", 1.8 * factor)
+        elif isinstance(action, Trump):
+            s.trump = action.color.letter
+            t.bubble(seat, said, 1.8 * factor)
             t.wait = 1.0 * pace
-        elif verb == "call":
-            s.called = arg
-            t.bubble(seat, f"I call {describe(arg)}", 2.2 * factor)
+        elif isinstance(action, Call):
+            s.called = card_name(action.card)
+            t.bubble(seat, said, 2.2 * factor)
             t.wait = 1.2 * pace
-        elif verb == "play":
+        else:
+            arg = card_name(action.card)
             s.plays.append((seat, arg))
             s.trick.append((seat, arg))
             self.services.play("card_play")
@@ -324,9 +337,6 @@ class TableScene(Scene):
             start_xy = (float(start[0]), float(start[1])) if start is not None else t.seat_anchor(seat)
             t.flights.append(Flight(arg, start_xy, t.trick_spot(seat), 0.32 * factor, t.layout.trick_card_h))
             t.wait = 0.42 * pace if len(s.trick) < t.n else TRICK_PAUSE_S * factor
-        else:
-            t.bubble(seat, text, 1.2 * factor)
-            t.wait = 0.6 * factor
 
     def _collect_trick(self, factor: float) -> None:
         t = self.state
@@ -370,7 +380,7 @@ class TableScene(Scene):
         if t.my_turn:
             card = self.playing.auto_card()
             if card is not None:  # a claim being played out, or a forced last card
-                self.act(f"play {card}")
+                self.act(Play(parse_card(card)))
                 return
             self._prepare_panel()
         elif t.panel_kind:
@@ -443,7 +453,7 @@ class TableScene(Scene):
             if ok:  # onto the nearest card that may be chosen, never onto one that may not
                 t.focus_card = min(ok, key=lambda i: (abs(i - t.focus_card), i))
 
-    def act(self, action: str) -> None:
+    def act(self, action: Action) -> None:
         t = self.state
         if not t.my_turn:
             return

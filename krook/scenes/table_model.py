@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from krook.render.palette import COLOUR_NAMES
+from krook.rules import BidAction
+from krook.rules.words import card_words
 from krook.ui.easing import ease_out_cubic
 
 COLOUR_ORDER = {"B": 0, "R": 1, "G": 2, "Y": 3}
@@ -21,12 +22,7 @@ def sort_key(code: str, trump: str | None = None) -> tuple[int, int]:
     return (group, -(15 if number == 1 else number))
 
 
-def describe(code: str) -> str:
-    if code == "K":
-        return "the Krook"
-    if code == "K2":
-        return "the second Krook"
-    return f"{COLOUR_NAMES[code[0]]} {code[1:]}"
+describe = card_words  # a card code in words: "Red 14", "the Krook"
 
 
 _CODE = r"(?:K2?|[RYGB](?:1[0-4]|[1-9]))"
@@ -74,7 +70,7 @@ class Shown:
 
     hand_number: int = 0
     dealt: bool = False
-    bids: list[tuple[int, str]] = field(default_factory=list)
+    bids: list[tuple[int, BidAction]] = field(default_factory=list)
     discarded: bool = False
     trump: str | None = None
     called: str | None = None

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 import pygame
 
-from krook.rules import LegalActions, SeatView
+from krook.rules import LegalActions, Play, SeatView
 from krook.rules.cards import CARD_NAMES, names
 from krook.session.base import ActionEvent, Session, SessionEvent
 from krook.ui import FocusGroup
@@ -260,5 +260,5 @@ class TableState:
         return sum(
             1
             for e in self.queue
-            if isinstance(e, ActionEvent) and e.seat == seat and e.text.startswith("play ")
+            if isinstance(e, ActionEvent) and e.seat == seat and isinstance(e.action, Play)
         )

@@ -9,16 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from krook.rules import Action, SeatView
+from krook.rules import Action, PublicAction, SeatView
 
 
 @dataclass(frozen=True)
 class ActionEvent:
-    """An action was applied. ``text`` is the public form: a discard reads ``discard 5 cards``."""
+    """An action was applied, typed. A burial the viewer may not see arrives as a ``HiddenDiscard``."""
 
     seat: int
-    text: str
+    action: PublicAction
     version: int
+
+    @property
+    def text(self) -> str:
+        """The public text of the action, for logs and records (``discard 5 cards`` for a hidden burial)."""
+        return str(self.action)
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,9 @@ from krook.rules import (
     as_action,
     get_preset,
     match_from_record,
+    public_action,
 )
 from krook.rules.settings import from_overrides
-from krook.rules.view import public_action_text
 
 from . import finished, history, undo_rule
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
@@ -397,7 +397,7 @@ class LocalSession:
     def _apply(self, seat: int, action: Action | str) -> None:
         typed = as_action(action)
         self.match.apply(typed, seat)
-        self._events.append(ActionEvent(seat, public_action_text(str(typed)), self.version))
+        self._events.append(ActionEvent(seat, public_action(typed), self.version))
         if self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             self._events.append(HandOverEvent(len(self.match.hands)))
             if self.match.winner is not None:

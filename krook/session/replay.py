@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from krook.rules import Match, SeatView, match_from_record
+from krook.rules import Match, PublicAction, SeatView, match_from_record, parse_action, public_action
 from krook.rules.cards import names
 
 
@@ -79,6 +79,16 @@ class Replay:
             return ""
         return str(self.record["hands"][pos.hand]["actions"][pos.actions - 1])
 
+    def action_at(self, step: int, seat: int | None = None) -> PublicAction | None:
+        """The action that led to ``step``, typed, as ``seat`` may read it (None at the start of a hand)."""
+        text = self.action_text(step)
+        if not text:
+            return None
+        # The record edge: a record that replays has only actions the rules accepted, so this parses.
+        action = parse_action(text)
+        actor = self.match_at(step - 1).to_act
+        return public_action(action, may_see_burial=self.may_show_hands or seat == actor)
+
     def frame(self, step: int, seat: int | None) -> Frame:
         """Everything a screen shows at ``step`` as ``seat`` (always the public seat for a game in progress)."""
         step = max(0, min(step, len(self) - 1))
@@ -92,7 +102,7 @@ class Replay:
             view=match.view(shown),
             seat=shown,
             actor=actor,
-            action=self.action_text(step),
+            action=self.action_at(step, shown),
             hands=hands,
         )
 
@@ -111,5 +121,5 @@ class Frame:
     view: SeatView
     seat: int | None
     actor: int | None
-    action: str
+    action: PublicAction | None  # None: the deal
     hands: list[list[str]]

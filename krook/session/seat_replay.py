@@ -10,7 +10,7 @@ import copy
 import dataclasses
 from typing import Any
 
-from krook.rules import SeatView
+from krook.rules import KrookError, PublicAction, SeatView, parse_public_action
 from krook.rules.errors import RecordError
 
 from .lan_games import MAX_VIEWS, SEAT_FORMAT
@@ -66,13 +66,12 @@ class SeatReplay:
         self.finished = last.winner is not None
         self.players = list(last.players)
         self.preset = last.preset
-        self.actors: list[tuple[int | None, str]] = []
+        self.actors: list[tuple[int | None, PublicAction | None]] = []
         n = len(self.players)
         for raw in self.record["views"]:
             actor, action = raw.get("actor"), raw.get("action")
             ok = isinstance(actor, int) and not isinstance(actor, bool) and 0 <= actor < n
-            text = action if isinstance(action, str) and len(action) <= 60 and action.isprintable() else ""
-            self.actors.append((actor if ok else None, text if ok else ""))
+            self.actors.append((actor if ok else None, _recorded_action(action) if ok else None))
         self.positions: list[Position] = []
         self.hand_starts: list[int] = []
         numbers: list[int] = []
@@ -103,3 +102,13 @@ class SeatReplay:
 
     def hand_of(self, step: int) -> int:
         return self.positions[max(0, min(step, len(self) - 1))].hand
+
+
+def _recorded_action(raw: object) -> PublicAction | None:
+    """A seat record's action, read at the record edge; anything unreadable is shown as no action."""
+    if not isinstance(raw, str) or len(raw) > 60 or not raw.isprintable():
+        return None
+    try:
+        return parse_public_action(raw)
+    except KrookError:
+        return None

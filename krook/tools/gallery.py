@@ -254,7 +254,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         scene = play()[0]
         session = scene.session
         seat = session.match.to_act
-        action = next(iter(session.match.legal_actions()))
+        action = next(iter(session.match.legal_actions().actions()))
         session.match.apply(action)
         scene.state.queue.append(ActionEvent(seat, action, session.version))
         scene._show(scene.state.queue.popleft(), 1.0)
