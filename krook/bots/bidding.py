@@ -107,9 +107,83 @@ def _load() -> dict[str, PresetModel]:
     }
 
 
-def model_for(preset: str) -> PresetModel | None:
-    """The learned model for a preset, or None when none was learned for it (e.g. a custom rule set)."""
-    return _load().get(preset)
+def model_for(preset: str | None) -> PresetModel | None:
+    """The learned model for a preset, or None when none was learned for it (or ``preset`` is None: a custom
+    rule set)."""
+    return None if preset is None else _load().get(preset)
+
+
+# -- the rule-general model -------------------------------------------------------------------------------------
+# What the rules say about a hand's worth, the descriptors the general model's weights depend on: every weight of
+# ``FEATURES`` is a linear function of these (``benchmarks/learn_general_bidding.py`` learns them from simulated
+# contracts over rule sets drawn from the lobby's settings space).
+RULE_FEATURES = (
+    "one",
+    "hand_size",
+    "nest_share",
+    "fixed",
+    "individual",
+    "bonus_share",
+    "nest_to_bidder",
+    "players",
+    "must_trump",
+    "bidder_leads",
+    "bird_share",
+)
+
+
+def rule_features(rules: Rules) -> list[float]:
+    """The rules as the general model reads them: sizes and shares, on a scale near 1."""
+    total = float(rules.card_points_total + rules.bonus_total)
+    bird = sum(rules.point_list[c] for c in bits(rules.deck_mask & BIRDS))
+    return [
+        1.0,
+        rules.hand_size / 10,
+        rules.nest_size / rules.hand_size,
+        float(rules.partnership == "fixed"),
+        float(rules.partnership == "individual"),
+        rules.bonus_total / total,
+        float(rules.nest_to == "bidder"),
+        rules.players / 4,
+        float(rules.must_trump),
+        float(rules.first_lead == "bidder"),
+        bird / total,
+    ]
+
+
+VALUE_DEALS = 60  # deals whose hands give a table's distribution of dealt-hand values
+
+
+@cache
+def general_model(rules: Rules) -> PresetModel | None:
+    """The general model's fit for these rules, or None when no general model is shipped.
+
+    Weights: the learned matrix applied to ``rule_features``. Outcomes: the learned standardised residual
+    quantiles times the residual spread the rules predict. Dealt-hand values: quantiles over ``VALUE_DEALS``
+    seeded deals of these rules (the same for every seat and game, so decisions stay deterministic)."""
+    try:
+        from . import general_bidding_data as data
+    except ImportError:  # pragma: no cover - the data module is generated; a tree without it simulates
+        return None
+    if tuple(data.FEATURES) != FEATURES or tuple(data.RULE_FEATURES) != RULE_FEATURES:
+        raise BiddingModelError("the general bidding model does not match this code's features")
+    r = rule_features(rules)
+    weights = tuple(sum(w * x for w, x in zip(row, r, strict=True)) for row in data.WEIGHTS)
+    spread = max(0.02, sum(w * x for w, x in zip(data.SPREAD, r, strict=True)))
+    residuals = tuple(spread * z for z in data.RESIDUALS)
+    from krook.rules.deal import deal_from_seed, hand_seed
+
+    total = float(rules.card_points_total + rules.bonus_total)
+    values = sorted(
+        best_trump_value(rules, hand)[0] / total
+        for i in range(VALUE_DEALS)
+        for hand in deal_from_seed(rules, i % rules.players, hand_seed(29, i))[0]
+    )
+    count = 40
+    quantiles = tuple(
+        values[min(len(values) - 1, int((q + 0.5) / count * len(values)))] for q in range(count)
+    )
+    return PresetModel(weights, residuals, quantiles, int(data.DEALS))
 
 
 def play_contract(

@@ -17,12 +17,27 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 
-from krook.rules import Action, Bid, Call, Color, Discard, Pass, Phase, Play, Redeal, Rules, SeatView, Trump
+from krook.rules import (
+    Action,
+    Bid,
+    Call,
+    Color,
+    Discard,
+    Pass,
+    Phase,
+    Play,
+    Redeal,
+    Rules,
+    SeatView,
+    Trump,
+    matching_preset,
+)
 from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK
 
 from .base import BotContext, register
-from .bidding import PresetModel, hand_features, model_for, play_contract, take_nest
+from .bidding import PresetModel, general_model, hand_features, model_for, play_contract, take_nest
 from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits
 from .knowledge import Knowledge, read_view
@@ -208,10 +223,21 @@ class EasyBot(MediumBot):
 
 # -- hard --------------------------------------------------------------------------------------------------------
 def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> float:
-    """Mean score change of my side holding the contract at ``amount``, over the points my side takes."""
+    """Mean score change of my side holding the contract at ``amount``, over the points my side takes, less
+    what the other side (each other seat, in individual games) scores with the rest (nothing when the
+    defenders do not score)."""
     total = rules.card_points_total + rules.bonus_total
     others = max(1, n - 1) if rules.partnership == "individual" else 1
-    return sum((a if a >= amount else -amount) - (total - a) / others for a in results) / len(results)
+    defenders = 1.0 if rules.defenders_score else 0.0
+    return sum((a if a >= amount else -amount) - defenders * (total - a) / others for a in results) / len(
+        results
+    )
+
+
+def bidding_model(rules: Rules) -> PresetModel | None:
+    """The learned bidding for a table: its preset's own fit when the rules are a preset's, else the
+    rule-general model evaluated for these rules."""
+    return model_for(table_preset(rules)) or general_model(rules)
 
 
 # How far below its bid a seat's hand value may be (fraction of the hand's points): bids are estimates, not
@@ -241,6 +267,14 @@ PASS_CONTESTED = 0.6
 # seventh sessions: one step at a time, nothing was shown there either way).
 TUNED_PRESETS = frozenset({"kentucky-discard", "classic-full-deck"})
 TUNED_TAKEOVER_MARGIN = 0.05
+
+
+@lru_cache(maxsize=64)
+def table_preset(rules: Rules) -> str | None:
+    """The preset these rules are exactly, None at a custom table. The learned bidding and the tuned values
+    belong to a preset's rules, not to its name: a lobby's custom table carries the name of the preset it was
+    made from (``view.preset``), whatever deck, players or bids it changed."""
+    return matching_preset(rules)
 
 
 def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
@@ -531,14 +565,14 @@ class HardBot(MediumBot):
     def _takes_over(self, view: SeatView, k: Knowledge, amount: int) -> bool:
         """Whether to bid over my own partner: my hand is much stronger than its bids promise, so the side
         does better with me naming trump and taking the nest, and the higher contract is still safe."""
-        model = model_for(view.preset)
+        model = bidding_model(k.rules)
         rules = k.rules
         if model is None or rules.partnership != "fixed":
             return False
         total = float(rules.card_points_total + rules.bonus_total)
         partner = (k.seat + 2) % k.n
         mine = best_trump_value(rules, k.hand)[0] / total
-        margin = TUNED_TAKEOVER_MARGIN if view.preset in TUNED_PRESETS else TAKEOVER_MARGIN
+        margin = TUNED_TAKEOVER_MARGIN if table_preset(rules) in TUNED_PRESETS else TAKEOVER_MARGIN
         if mine - _heard_value(model, k, partner, total) < margin:
             return False
         eu = self._learned_value(view, k, amount)
@@ -547,7 +581,7 @@ class HardBot(MediumBot):
     @staticmethod
     def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
         """Expected score change of holding the contract at ``amount``, from the learned bidding model."""
-        model = model_for(view.preset)
+        model = bidding_model(k.rules)
         if model is None:
             return None
         rules = k.rules
