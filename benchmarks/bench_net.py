@@ -4,6 +4,8 @@
     python benchmarks/bench_net.py --soak 10000                   # host memory after 10,000 bad connections
     python benchmarks/bench_net.py --long-game 2000               # largest frame in a game played to 2,000
     python benchmarks/bench_net.py --journal 30                   # the host journal's length over 30 hands
+    python benchmarks/bench_net.py --guess 20                     # room codes guessed from one address, 20 s
+    python benchmarks/bench_net.py --history 20                   # a history request at hand 20, and a ping
 
 Target: p95 round trip <= 20 ms with durable saves (every action synced to the host's journal, on disk, before
 its event goes out; the full save on the saver thread). The round trip is measured from
@@ -222,6 +224,152 @@ def journal_length(hands: int) -> None:
     print(f"  resuming from the files: {resume_ms:.0f} ms")
 
 
+def guessing(seconds: float) -> None:
+    """Wrong room codes from one address as fast as it can connect: how many the host tests per second."""
+    from krook.net.testing import Raw
+
+    host = Host.new_game(
+        "lan,lan,bot:random,bot:random", password="KITCHEN7", bind="127.0.0.1", port=0, discovery_port=None
+    ).start()
+    port = host.address[1]
+    tested = refused = 0
+    started = time.monotonic()
+    first_second = None
+    try:
+        while time.monotonic() - started < seconds:
+            raw = Raw(port)
+            raw.send(
+                {
+                    "type": "hello",
+                    "protocol": 3,
+                    "app": "x",
+                    "name": "Eve",
+                    "password": f"G{tested + refused}",
+                }
+            )
+            frame = raw.read(lambda f: f.get("type") == "error")
+            raw.close()
+            code = frame.get("code") if frame else None
+            tested += code == "password"
+            refused += code == "slow_down"
+            if first_second is None and time.monotonic() - started >= 1.0:
+                first_second = tested
+    finally:
+        host.stop()
+    elapsed = time.monotonic() - started
+    print(
+        f"room-code guessing from one address for {elapsed:.1f} s: {tested + refused} attempts, {tested} codes "
+        f"tested ({tested / elapsed:.2f} a second; {first_second} in the first second), {refused} refused unread"
+    )
+
+
+_ASKER = """
+import sys, time
+sys.path.insert(0, sys.argv[3])
+from krook.net import RemoteSession
+from krook.net.testing import ClientBot
+s = RemoteSession.connect("127.0.0.1", int(sys.argv[1]), "Asker")
+bot = ClientBot(s, "simple", 3)
+hands, last = int(sys.argv[2]), -1
+while not bot.game_over:
+    bot.step()
+    try:
+        view = s.view(s.seat)
+    except ValueError:
+        continue
+    if view.hand_number >= hands and view.version != last:
+        last = view.version
+        s.client.send({"type": "history", "from": 0})   # after every move, as a greedy client would
+    time.sleep(0.001)
+"""
+
+
+def history_bench(hands: int, samples: int = 200) -> None:
+    """From hand N on, a client in another process asks for its seat's history (the first page, from view 0)
+    after every move; another player's ping goes out right after each move too. The history request is timed
+    on the host, from its arrival to its answer queued on the socket; the ping from its send until the host
+    queues the pong (``Host.on_send``), lock waits included: what a rebuild under the lock used to cost all."""
+    import subprocess
+    import threading as _threading
+
+    from krook.net.testing import ClientBot
+
+    host = Host.new_game(
+        "lan,lan,lan,bot:simple",
+        seed=3,
+        target=2000,
+        bind="127.0.0.1",
+        port=0,
+        discovery_port=None,
+        bot_delay=0.0,
+    ).start()
+    port = host.address[1]
+    asker = subprocess.Popen(
+        [sys.executable, "-c", _ASKER, str(port), str(hands), str(Path(__file__).resolve().parents[1])]
+    )
+    a = RemoteSession.connect("127.0.0.1", port, "A")
+    b = RemoteSession.connect("127.0.0.1", port, "B")
+    bots = [ClientBot(a, "simple", 1), ClientBot(b, "simple", 2)]
+    history_ms: list[float] = []
+    ping_ms: list[float] = []
+    arrived: dict[object, float] = {}
+    pong_at: list[float] = []
+    real_handle = host.protocol.handle
+
+    def handle(conn_id, message):  # under the host's lock: the arrival of each history request
+        if message.get("type") == "history":
+            arrived[conn_id] = time.perf_counter()
+        return real_handle(conn_id, message)
+
+    def on_send(conn, message, frame) -> None:
+        if message.get("type") == "history" and conn in arrived:
+            history_ms.append((time.perf_counter() - arrived.pop(conn)) * 1000)
+        elif message.get("type") == "pong":
+            pong_at.append(time.perf_counter())
+            done.set()
+
+    done = _threading.Event()
+    host.protocol.handle = handle  # type: ignore[method-assign]
+    host.on_send = on_send
+    last_version = -1
+    try:
+        deadline = time.monotonic() + 600
+        while len(ping_ms) < samples and time.monotonic() < deadline and not host.protocol.match.is_over:
+            for bot in bots:
+                bot.step()
+            version = host.protocol.match.version
+            if len(host.protocol.match.hands) < hands or version == last_version:
+                time.sleep(0.001)
+                continue
+            last_version = version
+            done.clear()
+            start = time.perf_counter()
+            b.client.send({"type": "ping", "t": 1})
+            done.wait(5)
+            ping_ms.append(((pong_at[-1] if pong_at else time.perf_counter()) - start) * 1000)
+        at = len(host.protocol.match.hands)
+        with host.lock:
+            total = max(len(v) for v in host.protocol._histories.values())
+    finally:
+        asker.kill()
+        asker.wait(5)
+        a.close()
+        b.close()
+        host.stop()
+    history_ms.sort()
+    ping_ms.sort()
+
+    def p95(xs: list[float]) -> float:
+        return xs[max(0, int(len(xs) * 0.95) - 1)]
+
+    print(
+        f"hands {hands}-{at} (up to {total} views in a seat's history), after every move:\n"
+        f"  history request, on the host: {len(history_ms)} requests, median {statistics.median(history_ms):.2f} ms, "
+        f"p95 {p95(history_ms):.2f} ms\n  another player's ping: {len(ping_ms)} pings, median "
+        f"{statistics.median(ping_ms):.2f} ms, p95 {p95(ping_ms):.2f} ms   (target p95 <= 20 ms each)"
+    )
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--actions", type=int, default=400)
@@ -229,7 +377,15 @@ def main() -> int:
     p.add_argument("--soak", type=int, default=0, help="bad connections to make against krook serve")
     p.add_argument("--long-game", type=int, default=0, help="play one game to this target, report frames")
     p.add_argument("--journal", type=int, default=0, help="play this many hands, report the journal's length")
+    p.add_argument("--guess", type=float, default=0, help="seconds of room-code guessing from one address")
+    p.add_argument("--history", type=int, default=0, help="time history requests at this hand")
     opts = p.parse_args()
+    if opts.guess:
+        guessing(opts.guess)
+        return 0
+    if opts.history:
+        history_bench(opts.history)
+        return 0
     if opts.journal:
         journal_length(opts.journal)
         return 0

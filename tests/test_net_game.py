@@ -218,16 +218,16 @@ def test_join_errors_are_for_people(cleanup):
 
 
 def test_a_wrong_room_code_is_told_apart_from_a_missing_one(cleanup):
-    host = start_host("lan,lan,bot:random,bot:random", password="AB12")
+    host = start_host("lan,lan,bot:random,bot:random", password="AB12CD")
     cleanup.append(host)
     port = host.address[1]
     with pytest.raises(JoinError) as missing:
         RemoteSession.connect("127.0.0.1", port, "Ann")
     with pytest.raises(JoinError) as wrong:
-        RemoteSession.connect("127.0.0.1", port, "Ann", password="ZZ99")
+        RemoteSession.connect("127.0.0.1", port, "Ann", password="ZZ99YY")
     assert missing.value.code == wrong.value.code == "password"
     assert "has a room code" in str(missing.value)
     assert "not this game's" in str(wrong.value)
-    session = RemoteSession.connect("127.0.0.1", port, "Ann", password="ab 12")  # case and spaces
+    session = RemoteSession.connect("127.0.0.1", port, "Ann", password="ab 12 cd")  # case and spaces
     cleanup.append(session)
     assert session.seat == 0

@@ -33,13 +33,13 @@ def play_to_score_sheet(match: Match) -> None:
 def test_resume_keeps_name_grace_port_and_room_code(tmp_path: Path) -> None:
     save = tmp_path / "host.json"
     host = Host.new_game(
-        "lan,bot:simple,lan,bot:simple", name="Den", grace_s=17.0, password="ab12", save_path=save, **FAST
+        "lan,bot:simple,lan,bot:simple", name="Den", grace_s=17.0, password="ab12cd", save_path=save, **FAST
     ).start()
     port = host.address[1]
     host.stop()
     again = Host.resume(save, bind="127.0.0.1", discovery_port=None)
     snap = again.snapshot()
-    assert (snap.name, snap.grace_s, again.port, snap.password) == ("Den", 17.0, port, "AB12")
+    assert (snap.name, snap.grace_s, again.port, snap.password) == ("Den", 17.0, port, "AB12CD")
 
 
 def test_the_journal_holds_what_the_save_does_not(tmp_path: Path) -> None:

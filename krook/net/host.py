@@ -42,7 +42,17 @@ from krook.rules import (
 from . import discovery
 from .framing import FrameDecoder, FrameError, encode
 from .journal import Journal, JournalError, Replayed, journal_path, read_journal, replay_journal
-from .protocol import BOT, HUMAN, LAN, PROTOCOL_VERSION, HostProtocol, Out, error, parse_seats
+from .protocol import (
+    BOT,
+    HUMAN,
+    LAN,
+    PROTOCOL_VERSION,
+    HostProtocol,
+    Out,
+    error,
+    parse_seats,
+    room_code_problem,
+)
 from .transport import Peer
 
 if TYPE_CHECKING:
@@ -63,6 +73,21 @@ ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once,
 BACKLOG = 128
 CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
 COMPACT_LINES = 256  # the journal is compacted after each hand, or sooner when it reaches this many lines
+# Room-code guessing (docs/PROTOCOL.md, "Limits"): per address, a few free tries, then a doubling wait, then
+# a lockout. A hello that comes before its wait is over is refused without testing the code.
+GUESSES_FREE = 3
+GUESS_DELAY_S = 1.0
+GUESS_DELAY_MAX_S = 30.0
+LOCKOUT_AFTER = 10
+LOCKOUT_S = 300.0
+MAX_GUESSERS = 4096  # addresses remembered; the one heard from longest ago is forgotten first
+
+
+@dataclass
+class _Guesser:
+    failed: int = 0
+    next_try: float = 0.0
+    last: float = 0.0
 
 
 @dataclass
@@ -157,6 +182,8 @@ class Host:
         self.lock = threading.RLock()
         self._links: dict[int, _Link] = {}
         self._per_address: dict[str, int] = {}
+        self._guessers: dict[str, _Guesser] = {}
+        self.guesses_refused = 0  # hellos refused unread because their address must wait
         self._next_id = 1
         self._sel: selectors.BaseSelector | None = None
         self._listener: socket.socket | None = None
@@ -202,6 +229,11 @@ class Host:
         from krook.rules.settings import from_overrides
 
         kinds = parse_seats(seats)
+        password = kwargs.get("password")
+        if password is not None and room_code_problem(password) is not None:
+            raise ValueError(
+                room_code_problem(password)
+            )  # a new game's code set by hand must resist guessing
         rules = get_preset(preset).rules
         if target is not None:
             rules = from_overrides(rules, {"target": target})  # RulesError (a ValueError) when out of range
@@ -466,9 +498,11 @@ class Host:
             }
 
     # -- peers: links through another transport (the relay, memory) ------------------------------------------
-    def add_peer(self, peer: Peer) -> int:
+    def add_peer(self, peer: Peer, *, vouched: bool = False) -> int:
         """A new link from another transport; returns its connection id. Thread-safe. It is held to the same
-        hello and silence limits as a TCP connection, and to the per-address limit of ``peer.address``."""
+        hello and silence limits as a TCP connection, and to the per-address limit of ``peer.address``.
+        ``vouched``: the transport proved the player was invited (the relay's exchange on the invite code),
+        so a game's LAN room code is not asked of it."""
         with self.lock:
             now = time.monotonic()
             conn_id = self._next_id
@@ -481,6 +515,7 @@ class Host:
             self._links[conn_id] = _Link(None, address, address, now, now, conduit=peer)
             self._per_address[address] = self._per_address.get(address, 0) + 1
             self.protocol.connect(conn_id)
+            self.protocol.conns[conn_id].vouched = vouched
         log.debug("connection %s through %s", conn_id, address)
         self._wake()
         return conn_id
@@ -494,12 +529,7 @@ class Host:
                     return
                 if messages:
                     link.heard = time.monotonic()
-                for message in messages:
-                    self._dispatch(self.protocol.handle(conn_id, message))
-                    if conn_id not in self._links or self._links[conn_id].closing_at is not None:
-                        break
-                conn = self.protocol.conns.get(conn_id)
-                link.joined = conn is not None and conn.joined
+                self._handle_all(conn_id, link, messages)
         except Exception:
             log.exception("connection %s: error while serving it; closing it", conn_id)
             with self.lock:
@@ -634,12 +664,56 @@ class Host:
                 return
             if messages:
                 link.heard = time.monotonic()  # whole frames only: a trickle of bytes is not a sign of life
-            for message in messages:
-                self._dispatch(self.protocol.handle(conn_id, message))
-                if conn_id not in self._links or self._links[conn_id].closing_at is not None:
-                    break
+            self._handle_all(conn_id, link, messages)
+
+    def _handle_all(self, conn_id: int, link: _Link, messages: list[dict[str, Any]]) -> None:
+        """Hand one link's messages to the protocol (under the lock), with the room-code guessing limit."""
+        for message in messages:
             conn = self.protocol.conns.get(conn_id)
-            link.joined = conn is not None and conn.joined
+            guess = (
+                not link.joined
+                and self.protocol.password is not None
+                and message.get("type") == "hello"
+                and not message.get("token")
+                and not (conn is not None and conn.vouched)
+            )
+            if guess:
+                wait = self._guess_wait(link.address)
+                if wait > 0:
+                    self.guesses_refused += 1
+                    why = f"too many wrong room codes from your address: wait {wait:.0f} s and try again"
+                    self._dispatch([(conn_id, error("slow_down", why))])
+                    break
+            outs = self.protocol.handle(conn_id, message)
+            if guess:
+                wrong = any(c == conn_id and m.get("code") == "password" for c, m in outs)
+                self._guess_result(link.address, wrong)
+            self._dispatch(outs)
+            if conn_id not in self._links or self._links[conn_id].closing_at is not None:
+                break
+        conn = self.protocol.conns.get(conn_id)
+        link.joined = conn is not None and conn.joined
+
+    def _guess_wait(self, address: str) -> float:
+        guesser = self._guessers.get(address)
+        return 0.0 if guesser is None else max(0.0, guesser.next_try - time.monotonic())
+
+    def _guess_result(self, address: str, wrong: bool) -> None:
+        now = time.monotonic()
+        if not wrong:
+            self._guessers.pop(address, None)  # a right code: the mistyped ones before it are forgiven
+            return
+        guesser = self._guessers.pop(address, None) or _Guesser()
+        guesser.failed += 1
+        guesser.last = now
+        if guesser.failed >= LOCKOUT_AFTER:
+            guesser.next_try = now + LOCKOUT_S
+        elif guesser.failed >= GUESSES_FREE:
+            delay = GUESS_DELAY_S * 2 ** (guesser.failed - GUESSES_FREE)
+            guesser.next_try = now + min(GUESS_DELAY_MAX_S, delay)
+        self._guessers[address] = guesser  # last in the dict: heard from most recently
+        while len(self._guessers) > MAX_GUESSERS:
+            del self._guessers[next(iter(self._guessers))]
 
     def _dispatch(self, outs: list[Out]) -> None:
         """Queue each message for its connection (or the local screen); flush what the kernel will take."""

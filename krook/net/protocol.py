@@ -69,6 +69,7 @@ FATAL_CODES = frozenset(
         "too_many",  # too many connections from one address
         "shutdown",  # the host is stopping
         "internal",  # the host could not build a message for this connection
+        "slow_down",  # too many wrong room codes from this address: wait before trying again
     }
 )
 RECOVERABLE_CODES = frozenset(
@@ -147,6 +148,17 @@ def normalise_password(value: str) -> str:
     return "".join(value.split()).upper()
 
 
+MIN_ROOM_CODE = 6  # a room code set by hand: at least this many letters and digits (36^6: about 31 bits)
+
+
+def room_code_problem(value: str) -> str | None:
+    """Why a room code set by hand is not good enough, or None: 6 to 32 letters (A-Z) and digits."""
+    code = normalise_password(value)
+    if not MIN_ROOM_CODE <= len(code) <= MAX_PASSWORD or not code.isascii() or not code.isalnum():
+        return f"a room code is {MIN_ROOM_CODE} to {MAX_PASSWORD} letters (A-Z) and digits"
+    return None
+
+
 def parse_seats(spec: str | list[str]) -> list[str]:
     """``"lan,bot:hard,human,bot"`` -> ``["lan", "bot:hard", "human", "bot:simple"]``; ValueError if bad."""
     from krook.bots import make_bot
@@ -171,11 +183,16 @@ class Conn:
     seats: list[int] = field(default_factory=list)
     name: str = ""
     local: bool = False
+    vouched: bool = False  # the transport proved the invite (the relay's sealed exchange): no room code asked
     results_sent: int = 0  # score-sheet rows this connection already holds
 
     @property
     def joined(self) -> bool:
         return bool(self.seats)
+
+
+def _size_without_names(view: dict[str, Any]) -> int:
+    return len(json.dumps({k: v for k, v in view.items() if k not in ("players", "columns")}))
 
 
 class HostProtocol:
@@ -223,8 +240,10 @@ class HostProtocol:
         self.started = started
         self.stopping = False  # set by shutdown(): nothing is dealt while the host closes
         self.journal: Journal | None = None
-        # seat -> (the version it was built at, the seat's views so far), for ``history`` requests
-        self._histories: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+        # seat -> its views since the first deal, grown as the game goes (``history`` requests cost their page)
+        self._histories: dict[int, list[dict[str, Any]]] = {}
+        self._history_sizes: dict[int, list[int]] = {}  # each view's JSON size (without its names)
+        self._build_histories()
         if started:
             for seat in self.claimed:
                 if self.seats[seat] == LAN:
@@ -366,31 +385,70 @@ class HostProtocol:
 
     def _history(self, conn_id: Hashable, conn: Conn, message: dict[str, Any]) -> list[Out]:
         """A page of the connection's seat's views from the start of the game, each with its action in public
-        form: what a client that joined a game under way keeps. Only that seat's views, as it saw them."""
+        form: what a client that joined a game under way keeps. Only that seat's views, as it saw them.
+
+        The views are kept as the game goes (:meth:`_grow_histories`), so a request costs its page, never a
+        rebuild; the names are the players' as they are now (as a record of the game would show them)."""
         start = message.get("from", 0)
         if not is_seat_number(start) or start < 0:
             return [(conn_id, error("bad_message", "a history request's 'from' is a view number"))]
-        seat = conn.seats[0]
-        cached = self._histories.get(seat)
-        if cached is None or cached[0] != self.version:
-            from krook.session.lan_games import seat_record_of
-
-            # built once per seat and version: a client that keeps asking costs the host nothing more
-            cached = self._histories[seat] = (
-                self.version,
-                seat_record_of(self.match.to_record(), seat)["views"],
-            )
-        views = cached[1]
+        views = self._histories.get(conn.seats[0], [])
         if start > len(views):
             return [(conn_id, error("bad_message", f"the history has {len(views)} views, not {clip(start)}"))]
+        names = {
+            "players": list(self.match.players),
+            "columns": [self.match.column_label(c) for c in range(self.match.rules.team_count)],
+        }
+        extra = len(json.dumps(names))  # the names are the same in every view of the page
         page: list[dict[str, Any]] = []
         size = 0
-        for view in views[start:]:
-            size += len(json.dumps(view))
+        for i in range(start, len(views)):
+            view = views[i]
+            size += self._history_sizes[view["seat"]][i] + extra
             if page and size > HISTORY_PAGE_BYTES:
                 break
-            page.append(view)
+            page.append(dict(view, **names))
         return [(conn_id, {"type": HISTORY, "from": start, "total": len(views), "views": page})]
+
+    def _build_histories(self) -> None:
+        """Every LAN seat's views so far, from the game's record: once, when the host starts (a resumed game
+        may be far along); from then on they grow a step at a time."""
+        from krook.session.lan_games import seat_record_of
+
+        record = self.match.to_record()
+        for seat, kind in enumerate(self.seats):
+            if kind == LAN:
+                views = self._histories[seat] = seat_record_of(record, seat)["views"]
+                self._history_sizes[seat] = [_size_without_names(v) for v in views]
+        self._history_actor = self.match.to_act
+
+    def _grow_histories(self, text: str | None) -> None:
+        """One step of the game (an action ``text``, or a deal when None) added to each LAN seat's history,
+        view for view as ``seat_record_of`` builds it from the record."""
+        match = self.match
+        actor, self._history_actor = self._history_actor, match.to_act
+        public = public_action_text(text) if text and actor is not None else None
+        results = len(match.result_dicts())
+        for seat, views in self._histories.items():
+            data = match.view(seat).to_dict()
+            data["results_count"] = results
+            data["results"] = []
+            key = (data["hand_number"], data["version"])
+            last = views[-1] if views else None
+            last_key = (last["hand_number"], last["version"]) if last is not None else (-1, -1)
+            if key < last_key:
+                continue
+            sizes = self._history_sizes[seat]
+            if key == last_key:
+                views.pop()
+                sizes.pop()
+                last = views[-1] if views else None
+            told = last is not None and last["version"] == data["version"]
+            data["actor"] = actor if public is not None and not told else None
+            data["action"] = public if public is not None and not told else ""
+            if len(views) < MAX_HISTORY:
+                views.append(data)
+                sizes.append(_size_without_names(data))
 
     def _action(self, conn_id: Hashable, conn: Conn, message: dict[str, Any]) -> list[Out]:
         text = message.get("text")
@@ -435,6 +493,7 @@ class HostProtocol:
         match.apply(text, seat)
         version = self.version
         self._record({"v": version, "seat": seat, "action": match.hand.actions[-1]})
+        self._grow_histories(str(match.hand.actions[-1]))
         public = public_action_text(match.hand.actions[-1])
         events: list[dict[str, Any]] = [
             {"type": EVENT, "kind": "action", "seat": seat, "text": public, "version": version}
@@ -490,6 +549,7 @@ class HostProtocol:
         self.ready.clear()
         match.next_hand()
         self._record({"v": self.version, "next_hand": len(match.hands)})
+        self._grow_histories(None)
         return self._broadcast(
             [{"type": EVENT, "kind": "new_hand", "hand_number": len(match.hands), "version": self.version}]
         )
@@ -533,7 +593,7 @@ class HostProtocol:
                 out.append((old, error("replaced", f"seat {seat} joined again from another connection")))
                 self.conns.pop(old, None)
         else:
-            if self.password is not None:
+            if self.password is not None and not self.conns[conn_id].vouched:
                 given = msg.get("password")
                 typed = normalise_password(given) if isinstance(given, str) else ""
                 want = self.password.encode("ascii")

@@ -497,7 +497,7 @@ class RelayHost:
         session = _Session(channel, f"{PREFIX}.g.{sid}")
         self._sessions[sid] = session
         self.stats.sessions += 1
-        session.conn_id = self.host.add_peer(_RelayPeer(self, sid, session))
+        session.conn_id = self.host.add_peer(_RelayPeer(self, sid, session), vouched=True)
 
     def _evict_session(self) -> None:
         with self.host.lock:

@@ -23,11 +23,11 @@ from krook.storage import StorageError
 
 from .discovery import DISCOVERY_PORT
 from .host import DEFAULT_PORT, Host
-from .protocol import MAX_PASSWORD, ascii_secret, normalise_password, parse_seats
+from .protocol import parse_seats, room_code_problem
 
 
 def check_password(text: str) -> bool:
-    return ascii_secret(normalise_password(text), MAX_PASSWORD) is not None
+    return room_code_problem(text) is None
 
 
 def default_save_path() -> Path:
@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--password",
         default=None,
-        help="a room code a new player must type to take a seat (letters and digits)",
+        help="a room code a new player must type to take a seat (6 to 32 letters and digits)",
     )
     p.add_argument(
         "--save", type=Path, default=None, help="autosave file (default: lan-host.json in the data folder)"
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         if opts.password is not None and not check_password(opts.password):
-            raise ValueError("a room code is 1 to 32 letters and digits")
+            raise ValueError(room_code_problem(opts.password) or "bad room code")
         if opts.resume:
             # what was not given again comes from the save: its name, grace period, port and room code
             host = Host.resume(
