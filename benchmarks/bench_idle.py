@@ -29,8 +29,8 @@ def idle_in_process(seconds: float) -> dict[str, dict[str, float]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from krook.app import App
-    from krook.scenes.lobby import LobbyScene
-    from krook.scenes.table import TableScene
+    from krook.scenes.menus.lobby import LobbyScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
 

@@ -17,8 +17,8 @@ import tempfile
 GAME_SCRIPT = r"""
 import json, os, resource, sys, time
 from krook.app import App
-from krook.scenes.score import ScoreSheetScene
-from krook.scenes.table import TableScene
+from krook.scenes.table.score import ScoreSheetScene
+from krook.scenes.table.scene import TableScene
 from krook.session.local import Lobby, LocalSession, SeatConfig
 from krook.settings_store import Settings
 

@@ -39,7 +39,7 @@ def run_way(
     """Frames for ``seconds`` (or until the review ends) with the review scene on top: solving on a thread,
     in a process, or (``none``) showing the finished review ``done`` with nothing solving."""
     from krook.review.job import ReviewJob
-    from krook.scenes.review import ReviewScene
+    from krook.scenes.archive.review import ReviewScene
 
     ReviewJob.process_default = way != "thread"
     scene = ReviewScene(app.services, record, 0, 0)  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ os.environ.setdefault("KROOK_HOME", tempfile.mkdtemp(prefix="krook-bench-"))
 
 def bench_frames(size: tuple[int, int], frames: int) -> dict[str, float]:
     from krook.app import App
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
 
@@ -43,7 +43,7 @@ def bench_frames(size: tuple[int, int], frames: int) -> dict[str, float]:
         table._warm_step()
     times: list[float] = []
     cpu_times: list[float] = []
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     for _ in range(frames * 6):
         top = app.stack.top
@@ -78,7 +78,7 @@ def bench_frames(size: tuple[int, int], frames: int) -> dict[str, float]:
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict[str, float]:
     from krook.app import App
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
 

@@ -75,10 +75,10 @@ class App:
     ) -> None:
         import pygame
 
+        from krook.scenes.menus.title import TitleScene
         from krook.settings_store import load_settings
 
         from .scenes.base import SceneStack, Services, make_sound
-        from .scenes.title import TitleScene
         from .ui.cards import CardPainter
         from .ui.theme import Theme
 
@@ -124,8 +124,7 @@ class App:
         """The last run ended in a crash the player was not told about here: say so, with the report."""
         from krook import app_log
         from krook.desktop import open_folder
-
-        from .scenes.notice import NoticeScene
+        from krook.scenes.menus.notice import NoticeScene
 
         report = app_log.take_unseen_crash()
         if report is None:
@@ -214,7 +213,7 @@ class App:
             self.services.save_settings()
             return
         if e.type == pg.KEYDOWN and (e.key == pg.K_F1 or (e.unicode == "?" and not self._typing())):
-            from .scenes.keys_overlay import KeysOverlay
+            from krook.scenes.menus.keys_overlay import KeysOverlay
 
             if not isinstance(self.stack.top, KeysOverlay):
                 self.stack.push(KeysOverlay(self.services))
@@ -257,7 +256,7 @@ class App:
 
     def save_problem(self) -> str | None:
         """Why the game on the table is not being saved, or None (shown as a lasting marker)."""
-        from .scenes.table import TableScene
+        from krook.scenes.table.scene import TableScene
 
         table = self.stack.find(TableScene)
         problem = getattr(getattr(table, "session", None), "save_error", None)
@@ -352,7 +351,7 @@ class App:
             self.pg.event.post(self.pg.event.Event(self.pg.QUIT))
 
     def close(self) -> None:
-        from .scenes.table import TableScene
+        from krook.scenes.table.scene import TableScene
 
         table = self.stack.find(TableScene)
         if table is not None:

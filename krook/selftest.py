@@ -29,9 +29,9 @@ Checks of other packages
 ------------------------
 Four checks call into the packages they test, imported directly (a missing module is a failure):
 
-* ``scenes_render`` -> ``krook.scenes.selftest_hook.render_every_scene(ctx)``: build every scene with
+* ``scenes_render`` -> ``krook.devtools.scene_selftest.render_every_scene(ctx)``: build every scene with
   ``ctx.services`` and draw it once to an offscreen surface.
-* ``bot_hand``      -> ``krook.scenes.selftest_hook.play_bot_hand(ctx)``: play one complete hand with bots
+* ``bot_hand``      -> ``krook.devtools.scene_selftest.play_bot_hand(ctx)``: play one complete hand with bots
   in every seat, driving it through the scenes.
 * ``net_loopback``  -> ``krook.net.selftest_hook.loopback_handshake(ctx)``: host on 127.0.0.1 with an
   OS-chosen port, join it, finish the version handshake, close both ends.
@@ -255,14 +255,14 @@ def _check_display(ctx: Context) -> str:
 
 @check("scenes_render")
 def _check_scenes(ctx: Context) -> str:
-    from krook.scenes.selftest_hook import render_every_scene
+    from krook.devtools.scene_selftest import render_every_scene
 
     return str(render_every_scene(ctx))
 
 
 @check("bot_hand")
 def _check_bot_hand(ctx: Context) -> str:
-    from krook.scenes.selftest_hook import play_bot_hand
+    from krook.devtools.scene_selftest import play_bot_hand
 
     return str(play_bot_hand(ctx))
 

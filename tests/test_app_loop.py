@@ -65,7 +65,7 @@ def test_a_failed_save_shows_a_lasting_marker(tmp_path: Path, monkeypatch: pytes
     import errno
 
     from krook import storage
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     failing = [True]
@@ -110,7 +110,7 @@ def test_a_failed_save_shows_a_lasting_marker(tmp_path: Path, monkeypatch: pytes
 
 def test_the_next_launch_tells_of_the_crash_once(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     from krook import app_log, desktop
-    from krook.scenes.notice import NoticeScene
+    from krook.scenes.menus.notice import NoticeScene
 
     try:
         raise RuntimeError("the deck fell off the table")
@@ -203,7 +203,7 @@ def test_settings_show_where_the_files_are_and_open_the_folders(
     monkeypatch: pytest.MonkeyPatch, home: Path
 ) -> None:
     from krook import desktop, paths
-    from krook.scenes.settings import SettingsScene
+    from krook.scenes.menus.settings import SettingsScene
 
     opened: list[Path] = []
     monkeypatch.setattr(desktop, "open_folder", lambda folder: opened.append(folder))

@@ -39,7 +39,7 @@ def hint(app, table) -> None:
 
 def table_at(app, phase, bid_to=None):
     from krook.rules import Phase
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.tools.gallery import advance, build_session
 
     session = build_session(seed=4)

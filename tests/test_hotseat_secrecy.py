@@ -17,8 +17,8 @@ import pytest
 from scene_helpers import key, make_app
 from test_scenes_game import start_game
 
-from krook.scenes.card_sprites import CardSprites
-from krook.scenes.table_model import in_words
+from krook.scenes.common.table_model import in_words
+from krook.scenes.table.card_sprites import CardSprites
 from krook.ui.cards import CardPainter
 from krook.ui.theme import Theme
 
@@ -115,9 +115,9 @@ def check_frame(watch: Watch, table) -> None:
 
 def play_hot_seat(app, table, watch: Watch, hands: int, max_steps: int = 40000) -> int:
     """Play until ``hands`` hands are scored (or the game ends); returns the number of curtains passed."""
-    from krook.scenes.curtain import CurtainScene
-    from krook.scenes.score import ScoreSheetScene
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.curtain import CurtainScene
+    from krook.scenes.table.scene import TableScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     frame = app.frame
 

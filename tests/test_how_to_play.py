@@ -9,7 +9,7 @@ import pytest
 from scene_helpers import button, click, key, make_app
 
 from krook.rules import PRESETS
-from krook.scenes.how_to_play import how_to_play
+from krook.scenes.menus.how_to_play import how_to_play
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -28,7 +28,7 @@ def test_every_preset_reads_as_sentences(name):
 def test_rules_from_the_pause_menu_describe_the_table_and_open_the_reference(home, simple_bots):
     from test_scenes_game import start_game
 
-    from krook.scenes.rules_reader import RulesScene
+    from krook.scenes.menus.rules_reader import RulesScene
 
     app = make_app()
     table = start_game(app, "call-partner")

@@ -23,7 +23,7 @@ def move_focus_to(app, table, code: str) -> int:
 
 
 def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots, inline_bots):
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app()
     table = start_game(app, "kentucky-discard")
@@ -84,7 +84,7 @@ def test_the_focus_carries_from_the_nest_into_the_play(home, simple_bots):
     """The card the focus rested on when burying is where it rests when play begins (if it may be played);
     it never rests on a card that may not be played."""
     from krook.rules import Phase
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.tools.gallery import advance, build_session
 
     app = make_app()

@@ -22,8 +22,8 @@ def home(home, simple_bots, inline_bots):
 @pytest.fixture
 def rings(monkeypatch):
     """Every focus ring drawn, as the rect it was drawn around."""
-    import krook.scenes.hand_fan
-    import krook.scenes.nest
+    import krook.scenes.table.hand_fan
+    import krook.scenes.table.nest
     import krook.ui.widgets
 
     drawn: list[pygame.Rect] = []
@@ -33,7 +33,7 @@ def rings(monkeypatch):
         drawn.append(pygame.Rect(rect))
         original(surface, theme, rect, radius)
 
-    for module in (krook.ui.widgets, krook.scenes.hand_fan, krook.scenes.nest):
+    for module in (krook.ui.widgets, krook.scenes.table.hand_fan, krook.scenes.table.nest):
         monkeypatch.setattr(module, "draw_focus_ring", record)
     return drawn
 
@@ -54,7 +54,7 @@ class Keys:
         self.check_focus()
 
     def focusables(self) -> list[pygame.Rect]:
-        from krook.scenes.table import TableScene
+        from krook.scenes.table.scene import TableScene
 
         top = self.app.stack.top
         rects = []
@@ -71,7 +71,7 @@ class Keys:
         return rects
 
     def waiting(self) -> bool:
-        from krook.scenes.table import TableScene
+        from krook.scenes.table.scene import TableScene
 
         top = self.app.stack.top
         if isinstance(top, TableScene):
@@ -94,10 +94,10 @@ class Keys:
 
 def test_keyboard_only_title_to_next_hand(home, rings):
     from krook.app import App
-    from krook.scenes.lobby import LobbyScene
-    from krook.scenes.score import ScoreSheetScene
-    from krook.scenes.table import TableScene
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.lobby import LobbyScene
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.scene import TableScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     settings = Settings(anim_speed="instant", bot_speed="instant", window_size=SIZE)
     app = App(SIZE, fullscreen=False, settings=settings)
@@ -171,9 +171,9 @@ def test_keyboard_only_title_to_next_hand(home, rings):
 def test_keyboard_only_menus(home, rings):
     """Settings (every row reachable and changeable), the rules reader and the keys list, by keys alone."""
     from krook.app import App
-    from krook.scenes.rules_reader import RulesScene
-    from krook.scenes.settings import SettingsScene
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.rules_reader import RulesScene
+    from krook.scenes.menus.settings import SettingsScene
+    from krook.scenes.menus.title import TitleScene
 
     settings = Settings(anim_speed="normal", window_size=SIZE)
     app = App(SIZE, fullscreen=False, settings=settings)

@@ -114,8 +114,8 @@ class FaceSpy:
 
 
 def test_watch_the_clients_game_with_only_its_own_cards_face_up(lan_game):
-    from krook.scenes.games_list import GamesScene
-    from krook.scenes.replay import ReplayScene
+    from krook.scenes.archive.games_list import GamesScene
+    from krook.scenes.archive.replay import ReplayScene
 
     app = make_app()
     click(app, button(app.stack.top, "Watch a game").rect.center)
@@ -148,8 +148,8 @@ def test_watch_the_clients_game_with_only_its_own_cards_face_up(lan_game):
 
 
 def test_the_app_turns_keeping_on_for_every_lan_table(home):
-    from krook.scenes.table import TableScene
-    from krook.scenes.waiting_room import open_lan_table
+    from krook.scenes.lan.waiting_room import open_lan_table
+    from krook.scenes.table.scene import TableScene
 
     host = Host.new_game("lan,bot:simple,bot:simple,bot:simple", seed=3, **FAST).start()
     remote = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")

@@ -11,7 +11,7 @@ from krook.rules import PRESETS
 
 
 def lobby_at(app):
-    from krook.scenes.lobby import LobbyScene
+    from krook.scenes.menus.lobby import LobbyScene
 
     scene = LobbyScene(app.services)
     app.stack.push(scene)

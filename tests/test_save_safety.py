@@ -100,8 +100,8 @@ def test_new_game_over_a_newer_save_moves_it_aside_and_says_so() -> None:
 
 
 def test_a_second_copy_neither_overwrites_nor_takes_the_game(home: Path) -> None:
-    from krook.scenes.notice import NoticeScene
-    from krook.scenes.table import TableScene
+    from krook.scenes.menus.notice import NoticeScene
+    from krook.scenes.table.scene import TableScene
     from tests.scene_helpers import button, click, make_app
 
     first = LocalSession.new(hotseat())

@@ -37,9 +37,9 @@ def extra_scenes(app):
     """Scenes the gallery shows in one form only: the lobby per preset, score sheets per table size, the
     title with a message."""
     from krook.rules import PRESETS, Phase
-    from krook.scenes.lobby import LobbyScene
-    from krook.scenes.score import ScoreSheetScene
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.lobby import LobbyScene
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.score import ScoreSheetScene
     from krook.tools.gallery import _table, advance, build_session
 
     s = app.services
@@ -74,7 +74,7 @@ def lan_tables(app):
     """LAN tables in play on loopback, as the host and as its client, at the viewer's turn in bidding and in
     trick play (every other seat's card in the trick), with a seat's drop-out message showing: the connection
     panel must cover no card, plate, button or message."""
-    from krook.scenes.lan_gallery import LAN_TABLE_PRESETS, lan_table
+    from krook.devtools.lan_gallery import LAN_TABLE_PRESETS, lan_table
 
     def build(preset, phase, role):
         stack = lan_table(app, preset, phase, role)
@@ -167,9 +167,9 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
 
     from layout_probe import Probe
 
-    from krook.scenes.lan_gallery import lan_table
-    from krook.scenes.play import draw_trick
-    from krook.scenes.table_model import Flight
+    from krook.devtools.lan_gallery import lan_table
+    from krook.scenes.common.table_model import Flight
+    from krook.scenes.table.play import draw_trick
 
     checked = 0
     for role in ("host", "client"):
@@ -216,7 +216,7 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
 
 def test_the_probe_sees_an_overlap(app):
     """The probe is not blind: a button moved onto another one, and a line of text out of its panel, count."""
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.title import TitleScene
 
     probe = Probe(pytest.MonkeyPatch())
     try:
@@ -242,7 +242,7 @@ def test_every_card_of_a_full_trick_shows_its_number(app, players):
     index uncovered, at every size and for LAN tables too (the six-seat trick used to stack a side's two cards
     one on the other). Five and six players' cards stay off the seats' cards and plates."""
     from krook.render.card_art import CARD_ASPECT
-    from krook.scenes.table_layout import TableLayout
+    from krook.scenes.common.table_layout import TableLayout
 
     theme = app.services.theme
     names = ["Somebody Long-Named"] * players

@@ -20,7 +20,7 @@ def home(home, simple_bots):
 
 def table_at(app, deal):
     """The table of a local game at seat 0's lead with four cards left (the scripted deal of test_claims)."""
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     match = scripted(*deal)
@@ -47,7 +47,7 @@ def settle(app, table, frames: int = 200) -> None:
 
 
 def test_a_certain_claim_is_offered_and_plays_every_card(home):
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app()
     table = table_at(app, CLAIMABLE)
@@ -90,7 +90,7 @@ def play_down_to_one_card(app, table) -> None:
 
 @pytest.mark.parametrize("auto_finish", [True, False])
 def test_the_forced_last_card_plays_itself_only_when_set(home, auto_finish):
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app(auto_finish=auto_finish)
     table = table_at(app, NOT_CLAIMABLE)
@@ -113,7 +113,7 @@ def test_the_forced_last_card_plays_itself_only_when_set(home, auto_finish):
 
 
 def test_the_settings_screen_switches_claims_and_the_last_card(home):
-    from krook.scenes.settings import SettingsScene
+    from krook.scenes.menus.settings import SettingsScene
     from krook.settings_store import load_settings
     from krook.ui import Toggle
 

@@ -17,7 +17,7 @@ def home(home, simple_bots):
 
 
 def open_lobby(app):
-    from krook.scenes.lobby import LobbyScene
+    from krook.scenes.menus.lobby import LobbyScene
 
     click(app, button(app.stack.top, "New game").rect.center)
     assert isinstance(app.stack.top, LobbyScene)
@@ -68,9 +68,9 @@ class Driver:
         self.faces_under_curtain = 0
 
     def step(self) -> str | None:
-        from krook.scenes.curtain import CurtainScene
-        from krook.scenes.score import ScoreSheetScene
-        from krook.scenes.table import TableScene
+        from krook.scenes.table.curtain import CurtainScene
+        from krook.scenes.table.scene import TableScene
+        from krook.scenes.table.score import ScoreSheetScene
 
         app = self.app
         top = app.stack.top
@@ -178,7 +178,7 @@ def start_game(app, preset, humans=(0,), deal_number=2026):
     set_target_low(app, lobby)
     type_deal_number(app, lobby, deal_number)
     click(app, lobby.start_btn.rect.center)
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
 
     table = app.stack.find(TableScene)
     assert table is not None
@@ -203,7 +203,7 @@ def test_whole_game_through_the_ui(home, preset):
     # Game over: the sheet offers New game and Back to title; Back to title works.
     sheet = app.stack.top
     click(app, button(sheet, "Back to title").rect.center)
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.title import TitleScene
 
     assert isinstance(app.stack.top, TitleScene)
     assert not button(app.stack.top, "Continue").enabled  # a finished game is not offered again
@@ -225,8 +225,8 @@ def test_hot_seat_curtain_hides_every_hand(home):
 
 
 def test_curtain_blocks_drawing_of_the_table(home):
-    from krook.scenes.curtain import CurtainScene
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.curtain import CurtainScene
+    from krook.scenes.table.scene import TableScene
 
     app = make_app()
     start_game(app, "kentucky-discard", humans=(0, 1))
@@ -249,7 +249,7 @@ def test_curtain_blocks_drawing_of_the_table(home):
 
 
 def test_continue_after_a_kill(home):
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
 
     app = make_app()
     table = start_game(app, "kentucky-discard")
@@ -283,9 +283,9 @@ def test_continue_after_a_kill(home):
 def test_continue_asks_between_the_saved_game_and_a_hosted_lan_game(home, monkeypatch):
     """With both a game of its own and an unfinished LAN game it hosted, Continue asks which; a host that
     cannot start again says why and keeps the title (and both games)."""
-    from krook.scenes import waiting_room
-    from krook.scenes.table import TableScene
-    from krook.scenes.title import TitleScene
+    from krook.scenes.lan import waiting_room
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.scene import TableScene
 
     app = make_app()
     start_game(app, "kentucky-discard").session.close()
@@ -309,7 +309,7 @@ def test_continue_asks_between_the_saved_game_and_a_hosted_lan_game(home, monkey
 
 
 def test_corrupt_save_is_reported_not_fatal(home):
-    from krook.scenes.title import TitleScene
+    from krook.scenes.menus.title import TitleScene
 
     data = home / "data"
     data.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import pygame
 
 def make_table(home):
     from krook.app import App
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import build_session
 

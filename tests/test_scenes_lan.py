@@ -31,7 +31,7 @@ def lan(home, simple_bots, monkeypatch):
     from krook.bots import make_bot
 
     monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
-    from krook.scenes.lan_common import LanOptions
+    from krook.scenes.lan.common import LanOptions
 
     options = LanOptions(
         port=0,
@@ -124,7 +124,7 @@ def is_scene(app, name):
 
 def host_lobby(app, open_seats=(1, 3)):
     """Title -> New game; seats: you (human), Open for LAN at ``open_seats``; Host game."""
-    from krook.scenes.lobby import LobbyScene
+    from krook.scenes.menus.lobby import LobbyScene
 
     click(app, button(app.stack.top, "New game").rect.center)
     lobby = app.stack.top

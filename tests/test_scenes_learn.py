@@ -20,7 +20,7 @@ def settle(app, frames=30):
 
 def note_is_clear(app):
     """The coach's note covers nothing the table laid out: no seat, card, button, box or panel."""
-    from krook.scenes.tutorial import TutorialTable
+    from krook.scenes.table.tutorial import TutorialTable
 
     table = app.stack.top
     if not isinstance(table, TutorialTable) or table.session.current is None:
@@ -39,8 +39,8 @@ def click_card(app, table, code):
 
 
 def test_the_guided_hand_teaches_each_phase_then_a_real_game_starts():
-    from krook.scenes.table import TableScene
-    from krook.scenes.tutorial import TutorialEndScene, TutorialTable
+    from krook.scenes.table.scene import TableScene
+    from krook.scenes.table.tutorial import TutorialEndScene, TutorialTable
 
     app = make_app()
     click(app, button(app.stack.top, "Learn to play").rect.center)
@@ -141,7 +141,7 @@ def test_the_guided_hand_is_never_saved(home):
 def _learn_scene_loop(app, act):
     """Follow the guided hand to its end, calling ``act(table, lesson)`` whenever the player is to do
     something; returns the end scene."""
-    from krook.scenes.tutorial import TutorialEndScene, TutorialTable
+    from krook.scenes.table.tutorial import TutorialEndScene, TutorialTable
 
     table = app.stack.top
     assert isinstance(table, TutorialTable)
@@ -163,8 +163,8 @@ def _learn_scene_loop(app, act):
 def test_a_new_player_finishes_the_guided_hand_with_the_keyboard_only():
     from test_keyboard_play import move_focus_to
 
-    from krook.scenes.table import TableScene
-    from krook.scenes.tutorial import TutorialTable
+    from krook.scenes.table.scene import TableScene
+    from krook.scenes.table.tutorial import TutorialTable
 
     app = make_app()
     title = app.stack.top
@@ -212,8 +212,8 @@ def test_a_new_player_finishes_the_guided_hand_with_the_keyboard_only():
 
 
 def test_a_new_player_finishes_the_guided_hand_with_the_mouse_only():
-    from krook.scenes.table import TableScene
-    from krook.scenes.tutorial import TutorialTable
+    from krook.scenes.table.scene import TableScene
+    from krook.scenes.table.tutorial import TutorialTable
 
     app = make_app()
     click(app, button(app.stack.top, "Learn to play").rect.center)
@@ -250,8 +250,8 @@ def test_a_new_player_finishes_the_guided_hand_with_the_mouse_only():
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (3840, 2160)])
 def test_every_lesson_fits_its_note_in_large_text(size):
     """Each lesson's note, with a refusal under it, fits the column the table keeps free for it."""
-    from krook.scenes.table_layout import TableLayout
-    from krook.scenes.tutorial import TutorialTable
+    from krook.scenes.common.table_layout import TableLayout
+    from krook.scenes.table.tutorial import TutorialTable
     from krook.session.tutorial import LESSONS
 
     app = make_app(large_text=True)

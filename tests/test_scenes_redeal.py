@@ -13,7 +13,7 @@ NO_COUNTERS = ["R6", "R7", "R8", "R9", "R11", "R12", "R13", "Y6", "Y7"]
 
 def table_for(any_time: bool):
     from krook.rules import Match, get_preset
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     overrides = {"no_counter_redeal": True, "redeal_any_time": any_time}

@@ -19,7 +19,7 @@ def home(home, simple_bots):
 
 
 def play_to_score_sheet(app):
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     driver = Driver(app)
     for _ in range(20000):
@@ -34,8 +34,8 @@ def play_to_score_sheet(app):
 
 
 def test_review_from_the_score_sheet_fills_in_while_the_window_draws(home):
-    from krook.scenes.review import ReviewScene
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.archive.review import ReviewScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app()
     table = start_game(app, "kentucky-discard", deal_number=77)
@@ -78,7 +78,7 @@ def test_review_from_the_score_sheet_fills_in_while_the_window_draws(home):
 
 
 def test_leaving_a_running_review_stops_its_thread(home):
-    from krook.scenes.review import ReviewScene
+    from krook.scenes.archive.review import ReviewScene
 
     app = make_app()
     start_game(app, "kentucky-discard", deal_number=77)
@@ -99,7 +99,7 @@ def test_an_idle_window_draws_each_new_figure_and_then_rests(home):
     review must ask for a frame when a figure arrives from its thread, and for none once it is done."""
     from test_review import scripted_blunder
 
-    from krook.scenes.review import ReviewScene
+    from krook.scenes.archive.review import ReviewScene
 
     app = make_app()
     scene = ReviewScene(app.services, scripted_blunder().to_record(), 0, 0)
@@ -121,8 +121,8 @@ def test_the_replay_viewer_opens_the_review_of_the_hand_it_shows(home):
     """Watch a game → a finished game → step into hand 2 → Review hand: that hand's review, seat after seat."""
     from test_history_store import play_game
 
-    from krook.scenes.replay import ReplayScene
-    from krook.scenes.review import ReviewScene
+    from krook.scenes.archive.replay import ReplayScene
+    from krook.scenes.archive.review import ReviewScene
 
     match = play_game(names=("Ann", "Bob", "Cy", "Di"))
     app = make_app()

@@ -52,7 +52,7 @@ def test_no_text_below_14_px_at_720p_and_large_text_enlarges(home, monkeypatch):
 
 def make_table(**settings):
     from krook.app import App
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.tools.gallery import build_session
 
     app = App(SIZE, fullscreen=False, settings=Settings(window_size=SIZE, **settings))
@@ -87,7 +87,7 @@ def test_instant_speed_shows_a_bot_hand_without_waiting(home):
 def test_sound_and_volume_settings_reach_the_sound_service(home):
     from krook.app import App
     from krook.audio import SoundService
-    from krook.scenes.settings import SettingsScene
+    from krook.scenes.menus.settings import SettingsScene
 
     app = App(SIZE, fullscreen=False, settings=Settings(window_size=SIZE, volume=0.5))
     sound = app.services.sound

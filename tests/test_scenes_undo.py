@@ -15,7 +15,7 @@ def _home(home, simple_bots):
 
 
 def start(app, humans=(0,), seed=42):
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     names = ["Ann", "Bob", "Cy", "Di"]
@@ -62,7 +62,7 @@ def play_to_my_card(app, table, tricks=2):
 
 
 def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
-    from krook.scenes.score import ScoreSheetScene
+    from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app()
     table = start(app)
@@ -126,7 +126,7 @@ def test_undo_a_bid_with_u_and_not_once_the_nest_is_seen():
 
 
 def test_hot_seat_undo_stops_when_another_player_has_seen_the_table():
-    from krook.scenes.curtain import CurtainScene
+    from krook.scenes.table.curtain import CurtainScene
 
     app = make_app()
     table = start(app, humans=(0, 1), seed=8)

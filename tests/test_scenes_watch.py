@@ -16,7 +16,7 @@ def _home(home):
 
 
 def open_watch(app):
-    from krook.scenes.games_list import GamesScene
+    from krook.scenes.archive.games_list import GamesScene
 
     click(app, button(app.stack.top, "Watch a game").rect.center)
     scene = app.stack.top
@@ -40,8 +40,8 @@ class FaceSpy:
 
 
 def test_watch_a_finished_game_step_jump_show_and_export(home):
-    from krook.scenes.replay import ReplayScene
-    from krook.scenes.review import ReviewScene
+    from krook.scenes.archive.replay import ReplayScene
+    from krook.scenes.archive.review import ReviewScene
 
     match = play_game(names=("Ann", "Bob", "Cy", "Di"))
     app = make_app()
@@ -100,7 +100,7 @@ def test_watch_a_finished_game_step_jump_show_and_export(home):
 def test_a_game_in_progress_never_shows_a_hidden_card(home):
     """The autosave of a hot-seat game: the viewer shows only what a spectator at the table saw."""
     from krook.rules import match_from_record
-    from krook.scenes.replay import ReplayScene
+    from krook.scenes.archive.replay import ReplayScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     lobby = Lobby(
@@ -150,7 +150,7 @@ def test_a_game_in_progress_never_shows_a_hidden_card(home):
 
 
 def test_a_record_file_someone_sent_by_path_or_drop(home):
-    from krook.scenes.replay import ReplayScene
+    from krook.scenes.archive.replay import ReplayScene
     from krook.session import finished
 
     match = play_game()
@@ -172,7 +172,7 @@ def test_a_record_file_someone_sent_by_path_or_drop(home):
 
 
 def test_history_screen_lists_players_and_charts_a_game(home):
-    from krook.scenes.history_screen import SERIES_COLOURS, HistoryScene
+    from krook.scenes.archive.history import SERIES_COLOURS, HistoryScene
 
     first = play_game(names=("Ann", "Bob", "Cy", "Di"), seed=3)
     play_game(names=("Ann", "Bob", "Cy", "Di"), seed=4)
@@ -195,7 +195,7 @@ def test_history_screen_lists_players_and_charts_a_game(home):
 
 
 def test_jump_to_any_hand_with_the_hand_buttons_or_a_typed_number(home):
-    from krook.scenes.replay import ReplayScene
+    from krook.scenes.archive.replay import ReplayScene
 
     match = play_game(names=("Ann", "Bob", "Cy", "Di"), target=500)
     hands = len(match.hands)
@@ -251,7 +251,7 @@ def test_a_long_path_stays_inside_the_field_and_its_message_on_the_screen(home):
     key(app, pygame.K_RETURN)
     assert "does not exist" in games.message
     font = app.services.theme.font("body")
-    from krook.scenes.games_list import middle_cut
+    from krook.scenes.archive.games_list import middle_cut
 
     room = games.watch_btn.rect.x - 40
     cut = middle_cut(app.services.theme, games.message, room)

@@ -35,7 +35,7 @@ LONG = "Bury Red 10, Red 11, Green 6, Green 7 and Green 10: keeps your trump and
 
 def table_at(preset: str, phase: str, size: tuple[int, int], large_text: bool = False):
     from krook.scenes.base import SceneStack, Services, SilentSound
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
@@ -90,7 +90,7 @@ def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
     """Classic full deck with large cards (a tight fan): each card from the nest keeps its "nest" tag in full
     sight (not under a card or its shadow) when the card right of it is chosen and raised."""
     from krook.scenes.base import SceneStack, Services, SilentSound
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
@@ -138,9 +138,9 @@ def test_a_notice_for_the_table_never_covers_the_card_the_viewer_just_played(pre
     the trick, low on the table and into the message band: the message goes beside the card, not over it."""
     from krook.render.card_art import card_width
     from krook.rules import Phase
-    from krook.scenes import hud
     from krook.scenes.base import SceneStack, Services, SilentSound
-    from krook.scenes.table import TableScene
+    from krook.scenes.table import hud
+    from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
     from krook.tools.gallery import advance, build_session
     from krook.ui.cards import CardPainter

@@ -130,7 +130,7 @@ def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     from scene_helpers import button, click, make_app
 
     from krook.bots import BotContext, make_bot
-    from krook.scenes.games_list import GamesScene
+    from krook.scenes.archive.games_list import GamesScene
     from krook.session import finished, history
 
     s = session()

@@ -1,5 +1,5 @@
 """The screens of the desktop game, on a scene stack (see ``base``)."""
 
-from .base import Scene, SceneStack, Services
+from krook.scenes.base import Scene, SceneStack, Services
 
 __all__ = ["Scene", "SceneStack", "Services"]

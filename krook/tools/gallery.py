@@ -126,7 +126,7 @@ def advance(
 
 
 def _table(app: Any, session: Any, settle: bool = True) -> Any:
-    from krook.scenes.table import TableScene
+    from krook.scenes.table.scene import TableScene
 
     scene = TableScene(app.services, session)
     scene.state.deal.t = -1.0
@@ -138,16 +138,16 @@ def _table(app: Any, session: Any, settle: bool = True) -> Any:
 
 def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     """Scene name -> a function building the stack of scenes to draw (bottom first)."""
-    from krook.scenes.curtain import CurtainScene
-    from krook.scenes.keys_overlay import KeysOverlay
-    from krook.scenes.lan_gallery import gallery_scenes as lan_scenes
-    from krook.scenes.lobby import LobbyScene
-    from krook.scenes.pause import PauseScene
-    from krook.scenes.rules_reader import RulesScene
-    from krook.scenes.score import ScoreSheetScene
-    from krook.scenes.settings import SettingsScene
-    from krook.scenes.title import TitleScene
-    from krook.scenes.viewer_gallery import gallery_scenes as viewer_scenes
+    from krook.devtools.lan_gallery import gallery_scenes as lan_scenes
+    from krook.devtools.viewer_gallery import gallery_scenes as viewer_scenes
+    from krook.scenes.menus.keys_overlay import KeysOverlay
+    from krook.scenes.menus.lobby import LobbyScene
+    from krook.scenes.menus.pause import PauseScene
+    from krook.scenes.menus.rules_reader import RulesScene
+    from krook.scenes.menus.settings import SettingsScene
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.curtain import CurtainScene
+    from krook.scenes.table.score import ScoreSheetScene
     from krook.session.base import ActionEvent
 
     s = app.services
@@ -345,7 +345,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
 
     def review(done: bool = True, par_search: bool = False) -> list[Any]:
         from krook.review.engine import Reviewer
-        from krook.scenes.review import ReviewScene
+        from krook.scenes.archive.review import ReviewScene
 
         session = build_session(seed=5)
         advance(

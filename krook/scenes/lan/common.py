@@ -1,0 +1,248 @@
+"""What the LAN screens share: network options, this computer's address, stored seat tokens, seat labels,
+a background job runner, and a seat list drawn the same way in the waiting rooms and at the table."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from krook.net import DEFAULT_PORT, DISCOVERY_PORT
+from krook.scenes.base import Services
+
+
+@dataclass
+class LanOptions:
+    """Where the LAN screens listen and look. Tests set ``services.lan`` to loopback-only options."""
+
+    port: int = DEFAULT_PORT  # the host's TCP port (the next free one is tried when it is taken)
+    bind: str = ""  # "" listens on every interface
+    discovery_port: int | None = DISCOVERY_PORT
+    discovery_targets: tuple[str, ...] | None = None  # None: every interface's broadcast address
+    discovery_timeout: float = 1.0
+    refresh_s: float = 4.0  # the Join screen looks for games again this often
+    connect_timeout: float = 5.0
+    client_options: dict[str, Any] | None = None  # extra RemoteSession.connect options (tests: reconnect_s)
+    host_options: dict[str, Any] | None = None  # extra Host options (tests: bot_delay, bot_budget)
+
+
+def lan_options(services: Services) -> LanOptions:
+    options = getattr(services, "lan", None)
+    return options if isinstance(options, LanOptions) else LanOptions()
+
+
+def lan_ipv4() -> str:
+    """This computer's address on the home network, found without sending anything.
+
+    ``connect()`` on a UDP socket only picks the interface a packet would leave by; no packet is sent.
+    Falls back to the address the host name resolves to, then to the host name itself.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        with (
+            contextlib.suppress(OSError),
+            socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock,
+        ):
+            sock.connect((probe, 9))
+            address = sock.getsockname()[0]
+            if address and not address.startswith(("127.", "0.")):
+                return str(address)
+    name = socket.gethostname()
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(name, None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    return name
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host`` or ``host:port`` -> (host, port); raises ValueError with a message for the player."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the host's address, for example 192.168.1.20 (the host's screen shows it).")
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = text, ""
+    if not host or " " in host:
+        raise ValueError(f"{text!r} is not an address: type it like 192.168.1.20 or 192.168.1.20:47470.")
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise ValueError(
+            f"The port in {text!r} must be a number from 1 to 65535 (Krook uses {default_port})."
+        )
+    return host, int(port_text)
+
+
+# -- seat tokens in the settings --------------------------------------------------------------------------
+def seat_key(address: str, port: int) -> str:
+    return f"{address}:{port}"
+
+
+def stored_seat(services: Services, address: str, port: int) -> dict[str, Any] | None:
+    seats = getattr(services.settings, "lan_seats", None) or {}
+    entry = seats.get(seat_key(address, port))
+    return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+
+
+def remember_seat(services: Services, address: str, port: int, **entry: Any) -> None:
+    seats = dict(getattr(services.settings, "lan_seats", None) or {})
+    seats[seat_key(address, port)] = entry
+    while len(seats) > 12:  # keep the newest few
+        seats.pop(next(iter(seats)))
+    services.settings.lan_seats = seats
+    services.save_settings()
+
+
+def forget_seat(services: Services, address: str, port: int) -> None:
+    seats = dict(getattr(services.settings, "lan_seats", None) or {})
+    if seats.pop(seat_key(address, port), None) is not None:
+        services.settings.lan_seats = seats
+        services.save_settings()
+
+
+def player_name(services: Services) -> str:
+    name = getattr(services.settings, "player_name", "") or ""
+    if name:
+        return name
+    lobby = services.settings.last_lobby or {}
+    for seat in lobby.get("seats", []):
+        if isinstance(seat, dict) and seat.get("kind") == "human" and seat.get("name"):
+            return str(seat["name"])[:16]
+    return "Player"
+
+
+# -- seat statuses --------------------------------------------------------------------------------------
+STATUS_TEXT = {
+    "open": "Open: waiting for a player",
+    "remote": "Connected",
+    "human": "Playing at the host",
+    "bot": "Bot",
+    "disconnected": "Dropped: seat held",
+    "standin": "Dropped: a bot plays for now",
+    "reconnecting": "Reconnecting...",
+    "thinking": "Thinking",
+}
+COMPACT_TEXT = {
+    "open": "open",
+    "remote": "connected",
+    "human": "at the host",
+    "bot": "bot",
+    "disconnected": "dropped",
+    "standin": "bot for now",
+    "reconnecting": "reconnecting",
+}
+STATUS_COLOUR = {
+    "open": (120, 130, 140),
+    "remote": (92, 196, 128),
+    "human": (92, 196, 128),
+    "bot": (110, 140, 170),
+    "disconnected": (226, 92, 72),
+    "standin": (226, 150, 72),
+    "reconnecting": (226, 150, 72),
+}
+
+
+def status_text(status: str) -> str:
+    return STATUS_TEXT.get(status, status.replace("_", " ").capitalize())
+
+
+def draw_seat_list(
+    scene: Any,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    players: list[str],
+    statuses: list[str],
+    *,
+    mine: set[int] = frozenset(),  # type: ignore[assignment]
+    to_act: int | None = None,
+    row_h: int | None = None,
+    compact: bool = False,
+) -> int:
+    """One row per seat: a status dot, the name, what the seat is doing. Returns the bottom y."""
+    t = scene.theme
+    p = t.p
+    row_h = row_h or t.px(44)
+    role = "caption" if compact else "body"
+    y = rect.y
+    for seat, name in enumerate(players):
+        status = statuses[seat] if seat < len(statuses) else "open"
+        row = pygame.Rect(rect.x, y, rect.w, row_h)
+        if seat % 2 == 0 and not compact:
+            pygame.draw.rect(surface, (34, 45, 56), row, border_radius=t.px(8))
+        colour = STATUS_COLOUR.get(status, p.text_muted)
+        pad = t.px(8 if compact else 14)
+        pygame.draw.circle(surface, colour, (row.x + pad + t.px(5), row.centery), t.px(5 if compact else 7))
+        shown = f"Seat {seat + 1}" if status == "open" else name
+        label = f"{shown} (you)" if seat in mine else shown
+        name_x = row.x + pad * 2 + t.px(10)
+        what = COMPACT_TEXT.get(status, status) if compact else status_text(status)
+        widest = what  # the dots of "thinking" come and go: the name keeps room for all three
+        if to_act == seat and seat in mine:
+            widest = what = "your turn"
+            colour = p.accent
+        elif to_act == seat and status not in ("open", "disconnected"):
+            dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
+            what = f"{what} · thinking{dots}" if not compact else f"thinking{dots}"
+            widest = what.rstrip(".") + "..."
+            colour = p.accent
+        room = row.right - pad - t.font(role).size(widest)[0] - t.px(8) - name_x
+        shown_label = t.fit(label, room, role, seat in mine)
+        t.text(surface, shown_label, (name_x, row.centery), role, p.text, seat in mine, anchor="midleft")
+        t.text(surface, what, (row.right - pad, row.centery), role, colour, anchor="midright")
+        y += row_h
+    return y
+
+
+class Job:
+    """Runs ``fn`` on a daemon thread; the scene polls ``done`` each frame (never blocks a frame)."""
+
+    def __init__(self, fn: Callable[[], Any], name: str = "krook-lan-job") -> None:
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        self._abandoned = False
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, args=(fn,), name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self, fn: Callable[[], Any]) -> None:
+        try:
+            self.result = fn()
+        except BaseException as exc:  # handed to the scene, which shows it
+            self.error = exc
+        with self._lock:
+            self._done.set()
+            abandoned = self._abandoned
+        if abandoned:
+            self._close_result()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def abandon(self) -> None:
+        """The scene is leaving: close whatever the job makes (a session), now or when it finishes."""
+        with self._lock:
+            self._abandoned = True
+            finished = self._done.is_set()
+        if finished:
+            self._close_result()
+
+    def _close_result(self) -> None:
+        result = self.result
+        if isinstance(result, tuple):
+            result = result[0]
+        close = getattr(result, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+        self.result = None

@@ -1,0 +1,1 @@
+"""The title, the lobby and the menus around a game: pause, settings, rules, keys and notices."""

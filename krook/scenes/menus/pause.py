@@ -1,0 +1,58 @@
+"""The pause menu over the table: resume, rules, settings, keys, or save and quit to the title."""
+
+from __future__ import annotations
+
+import pygame
+
+from krook.scenes.base import Services
+from krook.scenes.common.menu import MenuScene, centred_panel, layout_column
+from krook.scenes.menus.keys_overlay import KeysOverlay
+from krook.scenes.menus.rules_reader import RulesScene
+from krook.scenes.menus.settings import SettingsScene
+from krook.ui import Button
+
+
+class PauseScene(MenuScene):
+    opaque = False
+    title = "Paused"
+
+    def __init__(self, services: Services, saved: str = "The game is saved after every move.") -> None:
+        super().__init__(services)
+        self.saved = saved  # how this game is kept: saved here after every move, or kept by the LAN host
+        self.set_buttons(
+            [
+                Button("Resume", self.back, "primary"),
+                Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
+                Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
+                Button("Keys", lambda: self.stack.push(KeysOverlay(self.services))),
+                Button("Save and quit to title", self.quit_to_title, "danger"),
+            ]
+        )
+
+    def quit_to_title(self) -> None:
+        from krook.scenes.table.scene import TableScene
+
+        table = self.stack.find(TableScene)
+        if table is not None:
+            table.session.close()
+        from krook.scenes.menus.title import TitleScene
+
+        self.stack.reset(TitleScene(self.services))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        t.dim(surface, 170)
+        panel = centred_panel(t, surface, t.px(400), t.px(440))
+        t.text(
+            surface, "Paused", (panel.centerx, panel.y + t.px(18)), "heading", t.p.text, True, anchor="midtop"
+        )
+        t.text(
+            surface,
+            self.saved,
+            (panel.centerx, panel.y + t.px(70)),
+            "caption",
+            t.p.text_muted,
+            anchor="midtop",
+        )
+        layout_column(self.buttons, panel.centerx, panel.y + t.px(110), t.px(320), t.px(48), t.px(10))
+        self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)

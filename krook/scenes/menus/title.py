@@ -1,0 +1,206 @@
+"""The title screen: the way into a new game, a saved game, LAN play, the rules and the settings."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from krook import storage
+from krook.rules import KrookError
+from krook.scenes.base import Services
+from krook.scenes.common.menu import MenuScene, draw_backdrop
+from krook.scenes.menus.rules_reader import RulesScene
+from krook.scenes.menus.settings import SettingsScene
+from krook.ui import Button
+
+__all__ = ["TitleScene", "draw_backdrop"]
+
+log = logging.getLogger(__name__)
+
+
+class TitleScene(MenuScene):
+    title = "Krook"
+    subtitle = "The Rook card game for the family table"
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        from krook.session.local import has_saved_game
+
+        self.continue_btn = Button("Continue", self.continue_game, "primary")
+        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
+        buttons = [
+            Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
+            self.continue_btn,
+            Button("Join LAN game", self.join_lan),
+            Button("Learn to play", self.learn),
+            Button("Watch a game", self.watch),
+            Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
+            Button("Settings", lambda: self.stack.push(SettingsScene(self.services))),
+            Button("Quit", self.services.quit, "ghost"),
+        ]
+        self.set_buttons(buttons)
+        if self.continue_btn.enabled:
+            self.focus.focus(self.continue_btn)
+
+    def on_enter(self) -> None:
+        from krook.session.local import has_saved_game
+
+        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
+
+    @staticmethod
+    def _hosted() -> str | None:
+        from krook.scenes.lan.waiting_room import hosted_game
+
+        return hosted_game()
+
+    def continue_game(self) -> None:
+        """Carry on the saved game; a LAN game this computer was hosting is offered here too, so a host
+        whose computer restarted finds it where a player looks first."""
+        from krook.scenes.menus.notice import NoticeScene
+        from krook.session.local import has_saved_game
+
+        hosted = self._hosted()
+        if hosted is None:
+            self.resume()
+        elif not has_saved_game():
+            self.resume_hosting()
+        else:
+            self.stack.push(
+                NoticeScene(
+                    self.services,
+                    "Which game?",
+                    f"This computer has a saved game and the LAN game it was hosting ({hosted}).",
+                    [("Continue the saved game", self.resume), ("Resume hosting", self.resume_hosting)],
+                )
+            )
+
+    def resume_hosting(self) -> None:
+        from krook.scenes.lan.waiting_room import WaitingRoomScene, resume_host
+        from krook.scenes.menus.notice import NoticeScene
+
+        try:
+            game = resume_host(self.services)
+        except (OSError, ValueError, KrookError, storage.StorageError) as exc:
+            log.warning("resume hosting: %s", exc)
+            self.stack.push(NoticeScene(self.services, "Could not resume hosting", str(exc)))
+            return
+        self.stack.push(WaitingRoomScene(self.services, game))
+
+    def back(self) -> None:
+        pass
+
+    def join_lan(self) -> None:
+        from krook.scenes.lan.join import JoinScene
+
+        self.stack.push(JoinScene(self.services))
+
+    def learn(self) -> None:
+        from krook.scenes.table.tutorial import start_tutorial
+
+        start_tutorial(self.services)
+
+    def watch(self) -> None:
+        from krook.scenes.archive.games_list import GamesScene
+
+        self.stack.push(GamesScene(self.services))
+
+    def new_game(self) -> None:
+        from krook.scenes.menus.lobby import LobbyScene
+
+        self.stack.push(LobbyScene(self.services))
+
+    def resume(self, read_only: bool = False) -> None:
+        from krook.scenes.menus.notice import NoticeScene
+        from krook.scenes.table.scene import TableScene
+        from krook.session.local import LocalSession
+
+        try:
+            session = LocalSession.resume(bot_delay=self.services.settings.bot_delay, read_only=read_only)
+        except storage.LockedError as exc:
+            self.stack.push(
+                NoticeScene(
+                    self.services,
+                    "The game is open in another window",
+                    "Another Krook window is playing this saved game "
+                    f"({exc.owner}). Carry on there, or open a copy here: moves made in the copy are not saved.",
+                    [("Cancel", lambda: None), ("Open a copy", lambda: self.resume(read_only=True))],
+                )
+            )
+            return
+        except storage.MissingFileError:
+            self.services.messages.append("There is no saved game to continue.")
+            self.continue_btn.enabled = False
+            return
+        except storage.FormatMismatchError as exc:
+            self.services.messages.append(str(exc))
+            log.warning("resume: %s", exc)
+            self.continue_btn.enabled = False
+            return
+        except storage.StorageError as exc:
+            moved = getattr(exc, "moved_to", None)
+            kept = f" It was kept as {moved.name}." if moved else ""
+            self.services.messages.append(f"The saved game could not be read and was set aside.{kept}")
+            log.warning("resume failed: %s", exc)
+            self.continue_btn.enabled = False
+            return
+        self.services.messages.extend(session.notices)
+        session.notices.clear()
+        self.stack.push(TableScene(self.services, session))
+
+    def update(self, dt: float) -> None:
+        msgs = self.services.messages
+        if msgs:
+            self._msg_t = getattr(self, "_msg_t", 0.0) + dt
+            if self._msg_t > 8.0:
+                msgs.pop(0)
+                self._msg_t = 0.0
+
+    def animating(self) -> bool:
+        return bool(self.services.messages)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface)
+        t = self.theme
+        t.resize(surface.get_size())
+        w, h = surface.get_size()
+        self._draw_fan(surface, w // 2, round(h * 0.14))
+        self.draw_title(surface, h * 0.22)
+        self.layout(surface, 0.38, 44, 8)  # eight buttons fit under the title at 720 px
+        self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
+        t.text(
+            surface,
+            "F1 or ? for keys",
+            (w - t.px(16), h - t.px(12)),
+            "caption",
+            t.p.text_muted,
+            anchor="bottomright",
+        )
+        if self.services.messages:
+            self._draw_message(surface, self.services.messages[0])
+
+    def _draw_message(self, surface: pygame.Surface, msg: str) -> None:
+        """The oldest message, beside the column of buttons (never over one), level with its top."""
+        t = self.theme
+        w = surface.get_width()
+        column = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+        margin = t.px(24)
+        pad = t.px(12)
+        width = min(t.px(420), w - column.right - margin * 2)
+        lines = t.wrap(msg, width - pad * 2)
+        lh = t.font("body").get_linesize()
+        rect = pygame.Rect(column.right + margin, column.top, width, lh * len(lines) + pad * 2)
+        t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
+        for i, line in enumerate(lines):
+            t.text(surface, line, (rect.x + pad, rect.y + pad + i * lh), "body")
+
+    def _draw_fan(self, surface: pygame.Surface, cx: int, cy: int) -> None:
+        h = self.theme.px(120)
+        for i, code in enumerate(("R14", "Y1", "K", "G10", "B5")):
+            img = self.services.cards.face(code, h)
+            angle = (2 - i) * 11
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            x = cx + (i - 2) * self.theme.px(46)
+            y = cy - self.theme.px(20) + abs(i - 2) * self.theme.px(8)
+            rect = rot.get_rect(center=(x, y))
+            surface.blit(rot, rect)

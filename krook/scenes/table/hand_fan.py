@@ -1,0 +1,125 @@
+"""The hands on the table: the viewer's cards fanned along the bottom (face up only for the player who is
+looking), and each other seat's backs."""
+
+from __future__ import annotations
+
+import pygame
+
+from krook.scenes.table.state import TableState, Zone
+from krook.ui.cards import card_width
+from krook.ui.widgets import draw_focus_ring
+
+
+def hand_size_shown(t: TableState, seat: int) -> int:
+    """Cards a seat holds on screen: what it holds now plus what it played that is not yet shown."""
+    view = t.view
+    if t.deal.running:
+        return t.deal.dealt_count(view, seat)
+    size = view.hand_sizes[seat] + t.pending_plays(seat)
+    if seat == view.bidder and not t.shown.discarded and len(t.shown.bids) < len(view.bids):
+        size -= int(view.rules.get("nest_size", 0))
+    return max(0, size)
+
+
+def draw_opponent_backs(t: TableState, surface: pygame.Surface, seat: int) -> tuple[float, float]:
+    """A seat's cards face down above its name plate; returns where the plate goes."""
+    theme = t.theme
+    back_h = t.layout.back_h
+    x, y = t.seat_anchor(seat)
+    count = hand_size_shown(t, seat)
+    bw = t.services.cards.back(back_h).get_width()
+    spread = min(bw * 0.22, theme.px(200) / max(1, count))
+    total = bw + spread * max(0, count - 1)
+    left = x - total / 2
+    top = y - back_h - theme.px(18)
+    if count:
+        fan = t.sprites.fan(count, spread, back_h)
+        surface.blit(fan, (round(left) - theme.px(6), round(top) - theme.px(6)))
+    return (x, y + theme.px(8))
+
+
+def hand_rects(t: TableState, n: int) -> tuple[list[pygame.Rect], float]:
+    """Where ``n`` hand cards sit along the bottom, left to right, and the step between them."""
+    ch = t.layout.hand_card_h
+    cw = card_width(ch)
+    left_edge, right_edge = t.layout.hand_span
+    max_w = right_edge - left_edge
+    step = min(cw * 0.62, (max_w - cw) / max(1, n - 1)) if n > 1 else 0.0
+    total = cw + step * (n - 1)
+    left = left_edge + (max_w - total) / 2
+    top = t.layout.hand_top
+    return [pygame.Rect(round(left + i * step), top, cw, ch) for i in range(n)], step
+
+
+def draw_hand(t: TableState, surface: pygame.Surface) -> None:
+    """The viewer's hand; records each card's clickable rect in ``t.card_rects``."""
+    t.card_rects = []
+    t.last_card_pos = {}
+    view = t.view
+    if view.seat is None:
+        return
+    face_up = t.private(t.viewer, "hand")
+    if face_up:
+        codes = t.hand_codes()
+        if t.deal.running:
+            codes = codes[: t.deal.dealt_count(view, t.viewer)]
+    else:
+        codes = ["?"] * hand_size_shown(t, t.viewer)
+    if not codes:
+        return
+    theme = t.theme
+    ch = t.layout.hand_card_h
+    n = len(codes)
+    rects, step = hand_rects(t, n)
+    my_turn = face_up and t.my_turn
+    legal_cards: set[str] | None = None
+    if my_turn and view.phase == "play":
+        legal_cards = t.playable()
+    allowed = t.buryable() if my_turn and view.phase == "discard" else None
+    mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
+    hover_i = -1
+    for i in range(n - 1, -1, -1):
+        if rects[i].collidepoint(mouse):
+            hover_i = i
+            break
+    new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder and face_up else set()
+    focus_here = my_turn and t.focus_zone == Zone.HAND and view.phase in ("play", "discard")
+    tags: list[tuple[int, int]] = []  # where the cards from the nest are: tagged once every card is down
+    for i, code in enumerate(codes):
+        rect = rects[i].copy()
+        lift = 0
+        if code in t.selected:
+            lift = theme.px(34)
+        elif my_turn and i == hover_i and (legal_cards is None or code in legal_cards):
+            lift = theme.px(14)
+        elif focus_here and i == t.focus_card:
+            lift = theme.px(10)
+        rect.y -= lift
+        theme.shadow(surface, rect, max(3, ch // 14), spread=theme.px(8), alpha=80)
+        if code == "?":
+            surface.blit(t.services.cards.back(ch), rect)
+        else:
+            dim = (legal_cards is not None and code not in legal_cards) or (
+                allowed is not None and code not in allowed and code not in t.selected
+            )
+            surface.blit(t.sprites.dimmed(code, ch) if dim else t.services.cards.face(code, ch), rect)
+            if code in new_nest:
+                tags.append(rect.topleft)
+            if code in t.selected:
+                pygame.draw.rect(
+                    surface, theme.p.accent, rect, max(2, theme.px(3)), border_radius=max(3, ch // 14)
+                )
+        hit = rect.copy()
+        if i < n - 1:
+            hit.w = max(1, round(step))
+        if code != "?":
+            t.card_rects.append((code, hit))
+            t.last_card_pos[code] = rect.center
+        if focus_here and i == t.focus_card and t.services.keyboard_mode:
+            draw_focus_ring(surface, theme, rect, max(3, ch // 14))
+    # A chosen (raised) card would hide the tag of the card left of it, so the tags go on top.
+    for x, y in tags:
+        tag = theme.render("nest", "caption", theme.p.text_dark, bold=True)
+        tr = tag.get_rect(topleft=(x + theme.px(4), y - theme.px(22)))
+        pygame.draw.rect(surface, theme.p.accent, tr.inflate(theme.px(8), theme.px(2)), border_radius=tr.h)
+        surface.blit(tag, tr)

@@ -1,0 +1,325 @@
+"""What the table shows besides the cards: name plates, the hand and score boxes, the banner saying
+what is happening, speech bubbles and error toasts."""
+
+from __future__ import annotations
+
+import pygame
+
+from krook.render.card_art import card_width
+from krook.render.palette import COLOUR_NAMES
+from krook.rules import PRESETS, Bid, Pass
+from krook.scenes.common.table_model import describe
+from krook.scenes.table.state import Message, MessageKind, TableState
+
+
+def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
+    theme = t.theme
+    p = theme.p
+    view = t.view
+    name = view.players[seat]
+    active = view.to_act == seat and t.idle and t.shown.dealt and not t.shown.over
+    pad = theme.px(12)
+    label = theme.render(name, "label", p.text, bold=True)
+    extras: list[tuple[str, tuple[int, int, int]]] = []
+    if seat == view.dealer:
+        extras.append(("Dealer", (92, 110, 128)))
+    if view.bidder == seat and len(t.shown.bids) >= len(view.bids) and view.bid:
+        extras.append((f"Bid {view.bid}", p.accent_dark))
+    elif view.bidder is None or len(t.shown.bids) < len(view.bids):
+        said = [said for s_, said in t.shown.bids if s_ == seat]
+        if said and isinstance(said[-1], Pass):
+            extras.append(("Passed", (84, 88, 94)))
+        elif said and isinstance(said[-1], Bid):
+            extras.append((f"Bid {said[-1].amount}", p.accent_dark))
+    if view.partner == seat and view.rules.get("partnership") == "called":
+        extras.append(("Partner", (70, 120, 170)))
+    chips = [theme.render(text, "caption", p.text, bold=True) for text, _ in extras]
+    sub = ""
+    if t.shown.dealt and view.phase in ("play", "hand_over"):
+        won = t.shown.tricks_won[seat]
+        sub = f"{won} trick{'' if won == 1 else 's'} · {t.shown.points[seat]} pts"
+    sub_s = theme.render(sub, "caption", p.text_muted) if sub else None
+    w = max(label.get_width() + sum(c.get_width() + pad for c in chips), sub_s.get_width() if sub_s else 0)
+    w += pad * 2
+    h = label.get_height() + (sub_s.get_height() if sub_s else 0) + theme.px(10)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (round(pos[0]), round(pos[1]))
+    rect.clamp_ip(surface.get_rect().inflate(-theme.px(8), -theme.px(8)))
+    t.boxes[f"plate of {name}"] = rect
+    edge = p.accent if active else p.panel_edge
+    theme.panel(surface, rect, p.panel, alpha=230, radius=h // 2 if not sub_s else theme.px(14), edge=edge)
+    if active:
+        glow = rect.inflate(theme.px(6), theme.px(6))
+        pygame.draw.rect(surface, p.accent, glow, max(2, theme.px(3)), border_radius=glow.h // 2)
+    surface.blit(label, (rect.x + pad, rect.y + theme.px(4)))
+    cx = rect.x + pad + label.get_width() + pad
+    for chip, (_, colour) in zip(chips, extras, strict=True):
+        cr = chip.get_rect(midleft=(cx, rect.y + theme.px(4) + label.get_height() // 2))
+        pygame.draw.rect(surface, colour, cr.inflate(theme.px(10), theme.px(2)), border_radius=cr.h)
+        surface.blit(chip, cr)
+        cx += chip.get_width() + pad
+    if sub_s:
+        surface.blit(sub_s, (rect.x + pad, rect.y + theme.px(4) + label.get_height()))
+    status = t.status.get(seat)
+    if active and status == "thinking":
+        dots = "." * (1 + pygame.time.get_ticks() // 350 % 3)
+        theme.text(
+            surface,
+            f"thinking{dots}",
+            (rect.centerx, rect.bottom + theme.px(4)),
+            "caption",
+            p.accent,
+            anchor="midtop",
+        )
+
+
+def draw_hud(t: TableState, surface: pygame.Surface) -> None:
+    theme = t.theme
+    p = theme.p
+    view = t.view
+    pad = theme.px(12)
+    # Left: the hand and the contract.
+    lines: list[tuple[str, str, tuple[int, int, int], bool]] = []
+    title = PRESETS[view.preset].title if view.preset in PRESETS else "Custom rules"
+    lines.append((f"Hand {view.hand_number}", "label", p.text, True))
+    lines.append((title, "caption", p.text_muted, False))
+    bidder = view.bidder
+    bid_known = bidder is not None and len(t.shown.bids) >= len(view.bids)
+    box = t.layout.hud_rect
+    t.boxes["hand box"] = box
+    theme.panel(surface, box, alpha=220)
+    y = box.y + theme.px(8)
+    for text, role, colour, bold in lines:
+        r = theme.text(surface, text, (box.x + pad, y), role, colour, bold)
+        y = r.bottom + theme.px(2)
+    y += theme.px(4)
+    if bid_known and bidder is not None:
+        theme.text(
+            surface,
+            f"Bid {view.bid} · {view.players[bidder]}",
+            (box.x + pad, y),
+            "body",
+            p.text,
+            True,
+        )
+    elif view.high_bid is not None and t.shown.bids:
+        shown_high = [b.amount for _, b in t.shown.bids if isinstance(b, Bid)]
+        text = f"High bid {max(shown_high)}" if shown_high else "Bidding"
+        theme.text(surface, text, (box.x + pad, y), "body", p.text, True)
+    else:
+        theme.text(
+            surface, "Bidding" if t.shown.dealt else "Dealing…", (box.x + pad, y), "body", p.text_muted
+        )
+    y += theme.font("body").get_linesize()
+    trump = t.shown.trump
+    if trump:
+        ink = p.ink(trump, t.services.settings.colour_blind)
+        chip = pygame.Rect(box.x + pad, y + theme.px(3), theme.px(18), theme.px(18))
+        pygame.draw.rect(surface, ink.fill, chip, border_radius=theme.px(4))
+        pygame.draw.rect(surface, (255, 255, 255), chip, 1, border_radius=theme.px(4))
+        theme.text(surface, f"Trump: {COLOUR_NAMES[trump]}", (chip.right + theme.px(8), y), "body", p.text)
+    else:
+        theme.text(surface, "Trump: not named yet", (box.x + pad, y), "body", p.text_muted)
+    if t.shown.called:
+        y += theme.font("body").get_linesize()
+        theme.text(surface, f"Called: {describe(t.shown.called)}", (box.x + pad, y), "caption", p.text_muted)
+    # Right: the score columns, and the points each side has captured this hand.
+    cols = view.columns
+    team = view.rules.get("partnership") == "fixed"
+    row_h = theme.font("body").get_linesize()
+    sbox = t.layout.score_rect
+    t.boxes["score box"] = sbox
+    theme.panel(surface, sbox, alpha=220)
+    theme.text(surface, "Score", (sbox.x + pad, sbox.y + theme.px(6)), "caption", p.text_muted, True)
+    theme.text(
+        surface,
+        "this hand",
+        (sbox.right - pad, sbox.y + theme.px(6)),
+        "caption",
+        p.text_muted,
+        anchor="topright",
+    )
+    for i, label in enumerate(cols):
+        yy = sbox.y + theme.px(28) + i * row_h
+        seats = [s for s in range(t.n) if (s % 2 == i if team else s == i)]
+        captured = sum(t.shown.points[s] for s in seats)
+        mine = t.seen_by in seats
+        score = theme.text(
+            surface,
+            str(view.scores[i]),
+            (sbox.right - pad - theme.px(64), yy),
+            "body",
+            p.text,
+            True,
+            anchor="topright",
+        )
+        # A long team name ends in an ellipsis clear of its score (the score is what the row is for).
+        name = theme.fit(label, score.x - theme.px(8) - (sbox.x + pad), "body", mine)
+        theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
+        theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
+    # Centre: what is happening.
+    banner_text = banner(t)
+    if banner_text:
+        words = theme.render(banner_text, "label", p.text, bold=True)
+        rect = words.get_rect(midtop=(round(t.layout.center[0]), pad))
+        pill = rect.inflate(theme.px(28), theme.px(12))
+        # With the middle moved right (the tutorial), the banner keeps clear of the score box.
+        room = t.layout.score_rect.left - theme.px(8) - pill.right
+        if room < 0:
+            pill.move_ip(room, 0)
+            rect.move_ip(room, 0)
+        t.boxes["banner"] = pill
+        theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
+        surface.blit(words, rect)
+
+
+def banner(t: TableState) -> str:
+    view = t.view
+    if t.deal.running:
+        dealer = view.players[view.dealer]
+        return "You deal" if dealer == "You" else f"{dealer} deals"
+    if not t.idle:
+        return ""
+    if view.phase in ("hand_over", "game_over"):
+        return "Hand over"
+    actor = view.to_act
+    if actor is None:
+        return ""
+    name = view.players[actor]
+    mine = actor == t.viewer and t.revealed
+    if view.phase == "bidding":
+        if mine:
+            high = f" · high bid {view.high_bid}" if view.high_bid else ""
+            return f"Your bid{high}"
+        return f"{name} is bidding"
+    if view.phase == "discard":
+        return (
+            f"Bury {t.legal.discard.count} cards"
+            if mine and t.legal.discard
+            else f"{name} is choosing from the nest"
+        )
+    if view.phase == "trump":
+        return "Name trump" if mine else f"{name} is naming trump"
+    if view.phase == "call":
+        return "Call a card: its holder is your partner" if mine else f"{name} is calling a partner"
+    if view.phase == "play":
+        if mine:
+            return "Your lead" if not view.trick else "Your turn"
+        return f"{name}'s turn"
+    return ""
+
+
+def draw_bubble(t: TableState, surface: pygame.Surface, seat: int, text: str) -> None:
+    theme = t.theme
+    p = theme.p
+    x, y = t.seat_anchor(seat)
+    label = theme.render(text, "label", p.text_dark, bold=True)
+    rect = label.get_rect().inflate(theme.px(26), theme.px(14))
+    if t.rel(seat) == 0:
+        rect.midbottom = (round(x), round(t.layout.size[1] - t.layout.hand_card_h - theme.px(70)))
+    else:
+        rect.midtop = (round(x), round(y + theme.px(36)))
+    rect.clamp_ip(surface.get_rect().inflate(-theme.px(10), -theme.px(10)))
+    theme.shadow(surface, rect, rect.h // 2, spread=theme.px(6), alpha=80)
+    pygame.draw.rect(surface, (255, 253, 246), rect, border_radius=rect.h // 2)
+    tip_up = t.rel(seat) != 0
+    tx = rect.centerx
+    if tip_up:
+        pts = [
+            (tx - theme.px(8), rect.top + 1),
+            (tx + theme.px(8), rect.top + 1),
+            (tx, rect.top - theme.px(9)),
+        ]
+    else:
+        pts = [
+            (tx - theme.px(8), rect.bottom - 1),
+            (tx + theme.px(8), rect.bottom - 1),
+            (tx, rect.bottom + theme.px(9)),
+        ]
+    pygame.draw.polygon(surface, (255, 253, 246), pts)
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+MESSAGE_FILL = {  # a hint is gold-edged advice, news is slate, an error is red
+    MessageKind.ADVICE: (34, 44, 38),
+    MessageKind.INFO: (30, 38, 46),
+    MessageKind.ERROR: (74, 30, 30),
+}
+
+
+def message_rect(t: TableState, message: Message) -> tuple[pygame.Rect, list[str]]:
+    """Where a message goes: in the message band the layout keeps clear of every control, and beside the
+    viewer's own card in the trick when that card reaches down into the band."""
+    band = t.layout.band_between(t.n)
+    rect, lines = _message_in(t, message, band)
+    own = own_trick_card(t)
+    if own is None or not rect.colliderect(own):
+        return rect, lines
+    gap = t.theme.px(10)
+    # beside the card there is less width, so a third line may be needed, and the box grows upwards: the
+    # side seats' room is taken over that taller stretch
+    lh = t.theme.font("body").get_linesize()
+    left, right = t.layout.centre_span(band.top - lh, band.bottom, t.n)
+    left, right = max(left, band.left), min(right, band.right)
+    sides = [
+        pygame.Rect(left, band.y, own.left - gap - left, band.h),
+        pygame.Rect(own.right + gap, band.y, right - own.right - gap, band.h),
+    ]
+    side = max(sides, key=lambda r: r.w)
+    if side.w < t.theme.px(160):
+        return rect, lines  # no room beside it (a very narrow window): the message wins
+    # it may also come down into the gap kept above the hand for a raised card: no card of the hand is
+    # raised while the viewer's own card lies in the trick (it is not their turn)
+    side.h = t.layout.hand_top - t.theme.px(6) - side.y
+    return _message_in(t, message, side, 3)
+
+
+def _message_in(
+    t: TableState, message: Message, band: pygame.Rect, most: int = 2
+) -> tuple[pygame.Rect, list[str]]:
+    """A message's box and lines (``most`` at most), centred at the bottom of ``band`` and no wider."""
+    theme = t.theme
+    lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:most]
+    lh = theme.font("body").get_linesize()
+    width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)
+    rect = pygame.Rect(0, 0, min(width, band.w), lh * len(lines) + theme.px(20))
+    rect.midbottom = band.midbottom
+    return rect, lines
+
+
+def own_trick_card(t: TableState) -> pygame.Rect | None:
+    """Where the viewer's card lies in the trick on the table, if it is there (not still flying in)."""
+    if not any(seat == t.viewer for seat, _ in t.shown.trick):
+        return None
+    h = t.layout.trick_card_h
+    w = card_width(h)
+    x, y = t.trick_spot(t.viewer)
+    return pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+
+
+def draw_message(t: TableState, surface: pygame.Surface, message: Message) -> pygame.Rect:
+    theme = t.theme
+    if message.seat is not None and not t.private(message.seat, "message"):
+        return pygame.Rect(0, 0, 0, 0)
+    rect, lines = message_rect(t, message)
+    t.boxes["message"] = rect
+    p = theme.p
+    fill = MESSAGE_FILL[message.kind]
+    edge = {MessageKind.ADVICE: p.accent, MessageKind.INFO: p.panel_edge, MessageKind.ERROR: p.danger}[
+        message.kind
+    ]
+    theme.panel(surface, rect, fill, alpha=240, edge=edge)
+    lh = theme.font("body").get_linesize()
+    if message.kind == MessageKind.ADVICE:
+        tag = pygame.Rect(rect.x, rect.y + theme.px(6), theme.px(4), rect.h - theme.px(12))
+        pygame.draw.rect(surface, theme.p.accent, tag, border_radius=tag.w)
+    for i, line in enumerate(lines):
+        theme.text(
+            surface,
+            line,
+            (rect.centerx, rect.y + theme.px(10) + i * lh),
+            "body",
+            theme.p.text,
+            anchor="midtop",
+        )
+    return rect

@@ -1,0 +1,332 @@
+"""After the bidding: the nest pile in the middle, burying cards, naming trump and calling a partner card."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from krook.render.palette import COLOUR_NAMES
+from krook.rules import Action, Call, Color, Discard, Trump, parse_card
+from krook.rules.cards import CARD_NAMES, COLOR_LETTERS
+from krook.scenes.common.table_model import describe, sort_key
+from krook.scenes.table.deal import NEST
+from krook.scenes.table.decision import Decision, HandDecision
+from krook.scenes.table.state import TableState, Zone
+from krook.ui import Button
+from krook.ui.cards import card_width
+from krook.ui.widgets import ACTIVATE_KEYS, Widget, draw_focus_ring
+
+if TYPE_CHECKING:
+    from krook.scenes.table.scene import TableScene
+
+
+def draw_nest_pile(t: TableState, surface: pygame.Surface) -> None:
+    """The nest face down in the middle: growing during the deal, whole until the bidder takes it."""
+    view = t.view
+    nest = int(view.rules.get("nest_size", 0))
+    if not nest:
+        return
+    shown_bidding = not t.shown.discarded and (
+        view.bidder is None or len(t.shown.bids) < len(view.bids) or view.phase == "bidding"
+    )
+    if t.deal.running:
+        count = t.deal.dealt_count(view, NEST)
+    elif shown_bidding and view.phase != "hand_over":
+        count = nest
+    else:
+        return
+    back_h = t.layout.back_h
+    back = t.services.cards.back(back_h)
+    cx, cy = t.layout.center
+    pile = []
+    for i in range(count):
+        pile.append(back.get_rect(center=(round(cx - (count - 1) * 3 + i * 6), round(cy - i * 2))))
+        surface.blit(back, pile[-1])
+    if pile:
+        t.boxes["nest"] = pile[0].unionall(pile)
+    if count == nest and not t.deal.running:
+        t.boxes["nest"].union_ip(
+            t.theme.text(
+                surface,
+                "Nest",
+                (cx, cy + back_h / 2 + t.theme.px(6)),
+                "caption",
+                t.theme.p.text_muted,
+                anchor="midtop",
+            )
+        )
+
+
+class BuryDecision(HandDecision):
+    """Choose cards from hand and nest to bury (click or Enter on a card), then Bury (button or B)."""
+
+    kind = "discard"
+
+    def prepare(self) -> list[Widget]:
+        self.state.focus_zone = Zone.HAND
+        return [Button("Bury", self.bury, "primary")]
+
+    def choosable(self, code: str) -> bool:
+        return code in self.state.buryable() or code in self.state.selected
+
+    def bury(self) -> None:
+        t = self.state
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
+        if len(t.selected) != count:
+            t.tell(t.viewer, f"Choose {count} cards to bury ({len(t.selected)} chosen)", seconds=2.5)
+            return
+        self.table.act(Discard(frozenset(parse_card(c) for c in t.selected)))
+
+    def toggle(self, code: str) -> None:
+        """Choose a card to bury, or put a chosen one back."""
+        t = self.state
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
+        if code in t.selected:
+            t.selected.discard(code)
+        elif code not in t.buryable():
+            reason = (rule.reason if rule is not None else "") or "not allowed"
+            t.tell(t.viewer, f"{describe(code).capitalize()} can't be buried: {reason}")
+        elif len(t.selected) >= count:
+            t.tell(t.viewer, f"You bury exactly {count} cards; choose a chosen card again to put it back")
+        else:
+            t.selected.add(code)
+
+    def hand_key(self, key: int) -> bool:
+        """Up / Down move between the hand and the Bury button; Enter there or B buries."""
+        t = self.state
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            t.focus_zone = Zone.PANEL if key == pygame.K_DOWN else Zone.HAND
+            return True
+        if key == pygame.K_b:
+            self.bury()
+            return True
+        return super().hand_key(key)
+
+    def panel_key(self, key: int) -> bool:
+        if key == pygame.K_UP:
+            self.state.focus_zone = Zone.HAND
+            return True
+        if key == pygame.K_b:
+            self.bury()
+            return True
+        return super().panel_key(key)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        t = self.state
+        theme = t.theme
+        p = theme.p
+        bh = theme.px(48)
+        rule = t.legal.discard
+        count = rule.count if rule is not None else 0
+        pad = theme.px(16)
+        width = t.layout.panel_rect(theme.px(560), theme.px(150), t.n).w  # narrower between six seats
+        room = width - pad * 3 - theme.px(150)  # the text's column, left of the Bury button
+        heading = theme.wrap(
+            f"Choose {count} cards to bury — {len(t.selected)} of {count} chosen", room, "body", True
+        )
+        reason = (
+            rule.reason if rule is not None else ""
+        ) or "Point cards you bury go to whoever takes the last trick."
+        notes = theme.wrap(reason, room, "caption")[:2]
+        body_lh, caption_lh = theme.font("body", True).get_linesize(), theme.font("caption").get_linesize()
+        height = max(theme.px(96), pad * 2 + body_lh * len(heading) + theme.px(4) + caption_lh * len(notes))
+        rect = t.layout.panel_rect(width, height, t.n)
+        self.rect = rect
+        theme.panel(surface, rect)
+        y = rect.y + pad
+        for line in heading:
+            theme.text(surface, line, (rect.x + pad, y), "body", p.text, True)
+            y += body_lh
+        y += theme.px(4)
+        for line in notes:
+            theme.text(surface, line, (rect.x + pad, y), "caption", p.text_muted)
+            y += caption_lh
+        btn = t.panel.widgets[0]
+        assert isinstance(btn, Button)
+        btn.rect = pygame.Rect(0, 0, theme.px(150), bh)
+        btn.rect.midright = (rect.right - pad, rect.centery)
+        btn.enabled = len(t.selected) == count
+        btn.label = "Bury"
+
+
+class TrumpDecision(Decision):
+    """Name trump: four colour buttons (with how many of each you hold), or R Y G B / 1-4."""
+
+    kind = "trump"
+    LETTERS = {  # noqa: RUF012
+        pygame.K_r: "R",
+        pygame.K_y: "Y",
+        pygame.K_g: "G",
+        pygame.K_b: "B",
+        pygame.K_1: "R",
+        pygame.K_2: "Y",
+        pygame.K_3: "G",
+        pygame.K_4: "B",
+    }
+
+    def prepare(self) -> list[Widget]:
+        t = self.state
+        counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in COLOR_LETTERS}
+        t.focus_zone = Zone.PANEL
+        return [
+            Button(
+                f"{COLOUR_NAMES[c]} ({counts[c]})",
+                partial(self.table.act, Trump(Color.parse(c))),
+                "secondary",
+            )
+            for c in (colour.letter for colour in t.legal.trumps())
+        ]
+
+    def take_advice(self, action: Action) -> None:
+        if isinstance(action, Trump):
+            self.focus_button(COLOUR_NAMES[action.color.letter])
+
+    def key(self, e: pygame.event.Event) -> bool:
+        if e.key in self.LETTERS:
+            self.table.act(Trump(Color.parse(self.LETTERS[e.key])))
+            return True
+        return super().key(e)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        t = self.state
+        theme = t.theme
+        bh = theme.px(48)
+        rect = t.layout.panel_rect(theme.px(500), theme.px(120), t.n)
+        self.rect = rect
+        theme.panel(surface, rect)
+        theme.text(
+            surface,
+            "Name trump (R, Y, G, B)",
+            (rect.centerx, rect.y + theme.px(10)),
+            "body",
+            theme.p.text,
+            True,
+            anchor="midtop",
+        )
+        x = rect.x + theme.px(20)
+        bw = (rect.w - theme.px(40) - theme.px(36)) // 4
+        for i, wd in enumerate(t.panel.widgets):
+            wd.rect = pygame.Rect(x + i * (bw + theme.px(12)), rect.bottom - bh - theme.px(16), bw, bh)
+
+    def draw_colour_bars(self, surface: pygame.Surface) -> None:
+        """Each colour's ink under its button (drawn over the buttons)."""
+        t = self.state
+        theme = t.theme
+        for c, wd in zip(COLOR_LETTERS, t.panel.widgets, strict=False):
+            ink = theme.p.ink(c, t.services.settings.colour_blind)
+            bar = pygame.Rect(
+                wd.rect.x + theme.px(8),
+                wd.rect.bottom - theme.px(8),
+                wd.rect.w - theme.px(16),
+                theme.px(4),
+            )
+            pygame.draw.rect(surface, ink.fill, bar, border_radius=bar.h)
+
+
+class CallDecision(Decision):
+    """Call a card: its holder becomes your partner. A grid of cards; arrows move, Enter or a click calls."""
+
+    kind = "call"
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(table)
+        self.cols = 14
+        self.rects: list[tuple[str, pygame.Rect]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def options(self) -> list[str]:
+        """Cards that may be called: others' first, then your own (calling one of yours: you play alone)."""
+        view = self.state.view
+        options = [CARD_NAMES[c] for c in self.state.legal.calls()]
+        mine = set(view.hand)
+        others = [c for c in options if c not in mine]
+        return sorted(others, key=lambda c: sort_key(c)) + sorted(
+            [c for c in options if c in mine], key=lambda c: sort_key(c)
+        )
+
+    def prepare(self) -> list[Widget]:
+        self.state.focus_zone = Zone.HAND
+        self.state.focus_card = 0
+        return []
+
+    def take_advice(self, action: Action) -> None:
+        options = self.options()
+        if isinstance(action, Call) and CARD_NAMES[action.card] in options:
+            self.state.focus_zone = Zone.HAND
+            self.state.focus_card = options.index(CARD_NAMES[action.card])
+
+    def click_card(self, pos: tuple[int, int]) -> bool:
+        for code, rect in reversed(self.rects):
+            if rect.collidepoint(pos):
+                self.table.act(Call(parse_card(code)))
+                return True
+        return False
+
+    def key(self, e: pygame.event.Event) -> bool:
+        t = self.state
+        key = e.key
+        options = self.options()
+        cols = self.cols
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            d = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}[key]
+            t.focus_card = max(0, min(len(options) - 1, t.focus_card + d))
+            t.focus_zone = Zone.HAND
+            return True
+        if key in ACTIVATE_KEYS and options:
+            self.table.act(Call(parse_card(options[min(t.focus_card, len(options) - 1)])))
+            return True
+        return False
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        t = self.state
+        theme = t.theme
+        p = theme.p
+        w, h = t.layout.size
+        options = self.options()
+        gap = theme.px(6)
+        room = t.layout.panel_bottom - t.layout.panel_top  # the grid's cards shrink until it fits
+        ch = round(h * 0.105)
+        while True:
+            cw = card_width(ch)
+            cols = min(15, max(1, min(len(options), int((w * 0.6) // (cw + gap)))))
+            rows = (len(options) + cols - 1) // cols
+            height = rows * (ch + gap) + theme.px(70)
+            if height <= room or ch <= 24:
+                break
+            ch -= 2
+        self.cols = cols
+        rect = pygame.Rect(0, 0, cols * (cw + gap) + theme.px(30), height)
+        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
+        self.rect = rect
+        theme.panel(surface, rect)
+        title = "Call a card: its holder is your partner"
+        if theme.font("body", True).size(title + " (yours: you play alone)")[0] < rect.w - theme.px(20):
+            title += " (yours: you play alone)"
+        theme.text(
+            surface,
+            title,
+            (rect.centerx, rect.y + theme.px(12)),
+            "body",
+            p.text,
+            True,
+            anchor="midtop",
+        )
+        self.rects = []
+        mine = set(t.view.hand)
+        for i, code in enumerate(options):
+            r = pygame.Rect(
+                rect.x + theme.px(15) + (i % cols) * (cw + gap),
+                rect.y + theme.px(50) + (i // cols) * (ch + gap),
+                cw,
+                ch,
+            )
+            surface.blit(t.services.cards.face(code, ch), r)
+            if code in mine:
+                surface.blit(theme.rounded(r.size, (10, 20, 16, 110), theme.px(5)), r)
+            self.rects.append((code, r))
+            if i == t.focus_card:
+                draw_focus_ring(surface, theme, r, theme.px(5))
