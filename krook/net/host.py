@@ -15,8 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import queue
-import random
 import selectors
 import socket
 import threading
@@ -27,17 +27,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from krook import __version__ as APP_VERSION
-from krook.bots import Bot, BotContext, make_bot
+from krook.bots import Bot, make_bot
 from krook.rules import (
     IllegalActionError,
     KrookError,
     Match,
     Phase,
     SeatView,
-    action_text,
     get_preset,
     match_from_record,
 )
+from krook.session.bot_runner import BotRunner
 
 from . import discovery
 from .framing import FrameDecoder, FrameError, encode
@@ -158,6 +158,7 @@ class Host:
         max_outbuf: int = MAX_OUTBUF,
         max_per_address: int = MAX_PER_ADDRESS,
         max_connections: int = MAX_CONNECTIONS,
+        bot_factory: Callable[[str], Bot] = make_bot,
     ) -> None:
         parse_seats([f"bot:{standin_bot}"])  # an unknown strength is an error now, not a silent fallback
         self.name = name
@@ -191,11 +192,8 @@ class Host:
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
         self._thread: threading.Thread | None = None
-        self._bot_thread: threading.Thread | None = None
-        self._bot_jobs: queue.Queue[tuple[int, int, SeatView, str] | None] = queue.Queue()
-        self._bot_results: queue.Queue[tuple[int, int, str]] = queue.Queue()
-        self._bot_pending: tuple[int, int] | None = None
-        self._bots: dict[tuple[int, str], Bot] = {}
+        self.bot_factory = bot_factory
+        self._bots: BotRunner | None = None  # started with the host: the shared bot runner
         self._local_queue: queue.Queue[dict[str, Any]] | None = None
         self._running = False
         self._dirty = True
@@ -346,8 +344,13 @@ class Host:
                 log.warning("discovery is off: cannot listen on UDP port %s (%s)", self.discovery_port, exc)
                 self._udp = None
         self._running = True
-        self._bot_thread = threading.Thread(target=self._bot_worker, name="krook-host-bots", daemon=True)
-        self._bot_thread.start()
+        self._bots = BotRunner(
+            self.protocol.match.seed,
+            budget=self.bot_budget,
+            delay=self.bot_delay,
+            factory=self.bot_factory,
+            on_done=self._wake,
+        )
         self._thread = threading.Thread(target=self._run, name="krook-host", daemon=True)
         self._thread.start()
         log.info(
@@ -378,9 +381,8 @@ class Host:
         thread, self._thread = self._thread, None
         if thread is not threading.current_thread():
             thread.join(5)
-        self._bot_jobs.put(None)
-        if self._bot_thread is not None:
-            self._bot_thread.join(5)
+        if self._bots is not None:
+            self._bots.close()
         with self._save_cond:
             self._save_stop = True
             self._save_cond.notify()
@@ -816,14 +818,19 @@ class Host:
             elif link.joined and now - link.heard > self.idle_timeout:
                 self._dispatch([(conn_id, error("timeout", f"no message for {self.idle_timeout:g} s"))])
         self._dispatch(self.protocol.tick())
-        while True:
-            try:
-                seat, version, text = self._bot_results.get_nowait()
-            except queue.Empty:
-                break
-            self._bot_pending = None
-            if self.protocol.match.version != version or self.protocol.bot_to_move() != seat:
-                continue
+        self._play_bots()
+        if self._dirty:
+            self._save_soon()
+
+    def _play_bots(self) -> None:
+        """Apply the bots' answers that still fit the game, and ask the bot whose turn it is now."""
+        bots = self._bots
+        if bots is None:
+            return
+        for move in bots.results():
+            seat, text = move.seat, move.text
+            if self.protocol.match.version != move.version or self.protocol.bot_to_move() != seat:
+                continue  # the game moved on while it thought (a player came back, a redeal)
             try:
                 self._dispatch(self.protocol.apply_action(seat, text))
             except KrookError as exc:
@@ -835,14 +842,10 @@ class Host:
             self._dirty = True
         to_move = self.protocol.bot_to_move()
         version = self.protocol.match.version
-        if to_move is not None and self._bot_pending != (to_move, version):
-            seat = to_move
-            strength = self.protocol.bot_strength(seat)
+        if to_move is not None and bots.pending != (to_move, version):
+            strength = self.protocol.bot_strength(to_move)
             assert strength is not None
-            self._bot_pending = (seat, version)
-            self._bot_jobs.put((seat, version, self.protocol.match.view(seat), strength))
-        if self._dirty:
-            self._save_soon()
+            bots.ask(to_move, version, self.protocol.match.view(to_move), strength)
 
     # -- saving ----------------------------------------------------------------------------------------------
     def _journal_change(self, change: dict[str, Any]) -> None:
@@ -916,6 +919,9 @@ class Host:
         assert self.save_path is not None
         try:
             storage.save_json(self.save_path, SAVE_KIND, SAVE_VERSION, data)
+            # it holds the seat tokens and the room code: readable by this user only (docs/LAN.md)
+            with contextlib.suppress(OSError):
+                os.chmod(self.save_path, 0o600)
         except storage.StorageError as exc:
             log.error("autosave failed: %s", exc)
             self.save_error = str(exc)
@@ -950,29 +956,6 @@ class Host:
                     sock.close()
         if self._sel is not None:
             self._sel.close()
-
-    # -- the bot thread --------------------------------------------------------------------------------------
-    def _bot_worker(self) -> None:
-        while True:
-            job = self._bot_jobs.get()
-            if job is None:
-                return
-            seat, version, view, strength = job
-            started = time.monotonic()
-            try:
-                bot = self._bots.get((seat, strength))
-                if bot is None:
-                    bot = self._bots[(seat, strength)] = make_bot(strength)
-                rng = random.Random(f"{self.protocol.match.seed}/{seat}/{version}")
-                text = action_text(bot.choose(view, BotContext(rng, self.bot_budget)))
-            except Exception:
-                log.exception("bot for seat %s failed; playing a legal action", seat)
-                text = view.legal_actions().sample(random.Random(version))
-            rest = self.bot_delay - (time.monotonic() - started)
-            if rest > 0 and self._running:
-                time.sleep(rest)
-            self._bot_results.put((seat, version, text))
-            self._wake()
 
 
 __all__ = ["BOT", "DEFAULT_PORT", "Host", "HostSnapshot"]

@@ -36,6 +36,11 @@ def journal_path(save_path: Path) -> Path:
     return save_path.with_name(save_path.name + ".journal")
 
 
+def _private(path: str, flags: int) -> int:
+    """Open for this user only (0600): the journal holds player names and the moves of hidden hands."""
+    return os.open(path, flags, 0o600)
+
+
 class Journal:
     """An append-only file of JSON lines; :meth:`append` returns once the line is on disk.
 
@@ -53,7 +58,7 @@ class Journal:
         self.close()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         _temp_path(self.path).unlink(missing_ok=True)  # a compaction that was cut short
-        self._file = open(self.path, "wb")  # noqa: SIM115 - kept open for the host's life
+        self._file = open(self.path, "wb", opener=_private)  # noqa: SIM115 - kept open for the host's life
         os.fsync(self._file.fileno())
         self._lines = []
 
@@ -87,7 +92,7 @@ class Journal:
             return 0
         temp = _temp_path(self.path)
         try:
-            with open(temp, "wb") as out:
+            with open(temp, "wb", opener=_private) as out:
                 out.write(b"".join(line for _, line in keep))
                 out.flush()
                 os.fsync(out.fileno())
