@@ -130,7 +130,8 @@ def main() -> int:
     for i, spec in enumerate(specs):
         if opts.only and i not in opts.only:
             continue
-        log = None if opts.log_dir is None else opts.log_dir / f"table{i}-{opts.a}-{opts.b}.jsonl"
+        names = "-".join("".join(c if c.isalnum() or c in "@_" else "_" for c in x) for x in (opts.a, opts.b))
+        log = None if opts.log_dir is None else opts.log_dir / f"table{i}-{names}.jsonl"
         summary = run_arena(
             opts.a,
             opts.b,

@@ -105,10 +105,16 @@ def simulate(count: int, deals: int, seed: int, out: Path) -> None:
             )
 
 
-def fit(rows_path: Path, out: Path, ridge: float) -> None:
+def fit(rows_path: Path, out: Path, ridge: float, seed: int) -> None:
     import numpy as np
 
     rows = [json.loads(line) for line in rows_path.read_text().splitlines() if line]
+    # the rule descriptors from the tables themselves (redrawn from the seed), so a change of descriptors
+    # needs no new simulation
+    tables = training_tables(1 + max(r["table"] for r in rows), seed)
+    described = [rule_features(rules) for rules in tables]
+    for r in rows:
+        r["r"] = described[r["table"]]
     x = np.array([r["x"] for r in rows])
     rr = np.array([r["r"] for r in rows])
     y = np.array([r["y"] for r in rows])
@@ -180,11 +186,12 @@ def main() -> int:
     fitting.add_argument("--rows", type=Path, required=True)
     fitting.add_argument("--out", type=Path, default=OUT)
     fitting.add_argument("--ridge", type=float, default=1e-5)
+    fitting.add_argument("--seed", type=int, default=2029, help="the seed the rows were simulated with")
     opts = parser.parse_args()
     if opts.command == "simulate":
         simulate(opts.tables, opts.deals, opts.seed, opts.out)
     else:
-        fit(opts.rows, opts.out, opts.ridge)
+        fit(opts.rows, opts.out, opts.ridge, opts.seed)
     return 0
 
 

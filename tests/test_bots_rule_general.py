@@ -47,3 +47,27 @@ def test_the_general_model_reads_the_rules() -> None:
     six = general_model(from_overrides(kd, SIX_FIXED))
     assert six is not None and six.weights != model.weights
     assert rule_features(kd) != rule_features(from_overrides(kd, SIX_FIXED))
+
+
+def test_the_general_model_is_calibrated_at_its_table() -> None:
+    """At a table's first bid the general fit is shifted so its mean meets the contracts simulated there."""
+    from krook.bots.bidding import _calibration_shift
+
+    rules = from_overrides(PRESETS["kentucky-discard"].rules, SIX_FIXED)
+    model = general_model(rules)
+    assert model is not None
+    assert abs(_calibration_shift(rules, model.weights)) < 1e-9
+
+
+def test_bonuses_a_made_bid_counts_come_on_top_of_the_points_in_play() -> None:
+    from krook.bots.bidding import with_bonuses
+
+    rules = from_overrides(
+        PRESETS["kentucky-discard"].rules,
+        {"most_tricks_bonus": 30, "sweep_bonus": 20, "all_points_bonus": 10},
+    )
+    everything = rules.card_points_total + rules.last_trick_bonus
+    assert with_bonuses(rules, 40) == 40  # a minority of the points: no bonus
+    assert with_bonuses(rules, 80) == 110  # most of them: most tricks, very likely
+    assert with_bonuses(rules, everything) == everything + 60
+    assert with_bonuses(PRESETS["kentucky-discard"].rules, 80) == 80

@@ -37,7 +37,15 @@ from krook.rules import (
 from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK
 
 from .base import BotContext, register
-from .bidding import PresetModel, general_model, hand_features, model_for, play_contract, take_nest
+from .bidding import (
+    PresetModel,
+    general_model,
+    hand_features,
+    model_for,
+    play_contract,
+    take_nest,
+    with_bonuses,
+)
 from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits
 from .knowledge import Knowledge, read_view
@@ -591,6 +599,10 @@ class HardBot(MediumBot):
         others = [s for s in range(k.n) if s not in (k.seat, partner)]
         threat = _heard_max(model, k, others, total)
         outcomes = [o * total for o in model.outcomes([*hand_features(rules, k.hand), help_, threat])]
+        if table_preset(rules) is None:
+            # the general model's points are those taken in play: the bonuses a made bid counts come on top
+            # (a preset's fit keeps the scale its tuned pass values were set against)
+            outcomes = [with_bonuses(rules, a) for a in outcomes]
         return _expected_score(rules, k.n, outcomes, amount)
 
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
