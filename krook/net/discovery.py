@@ -17,6 +17,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from krook.text_gate import outside_text
+
 from .protocol import PROTOCOL_VERSION
 
 DISCOVERY_PORT = 47471
@@ -72,24 +74,66 @@ def responder_socket(port: int = DISCOVERY_PORT) -> socket.socket:
     return sock
 
 
+MAX_ANSWER = 4096  # bytes of one answer read; a longer one is cut, fails to parse and is dropped
+MAX_GAMES = 32  # games listed at most, whatever the network sends
+MAX_PER_ADDRESS = 4  # games listed from one address (several hosts may share a machine)
+MAX_SEATS = 8
+
+
+def _count(value: object, low: int, high: int) -> int:
+    """A JSON whole number in ``low..high``; raises ValueError otherwise (``true``, ``1.0``, ``1e999``)."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"not a count in {low}..{high}")
+    return value
+
+
 def parse_answer(data: bytes, address: str) -> GameInfo | None:
+    """The game a discovery answer describes, or None for anything else: a malformed answer drops that
+    answer alone, never raises (NUL or lone surrogates in the name, ``1e999``, deep nesting, wrong types).
+
+    Text is passed through the gate (``krook.text_gate``) so the name shown is clean and bounded.
+    """
     try:
+        if len(data) > MAX_ANSWER:
+            return None
         msg = json.loads(data.decode("utf-8"))
         if not isinstance(msg, dict) or msg.get("type") != "krook-game":
             return None
+        seats = _count(msg.get("seats", 0), 0, MAX_SEATS)
+        name = msg.get("name", "Krook game")
+        app = msg.get("app", "?")
+        if not isinstance(name, str) or not isinstance(app, str):
+            return None
+        started = msg.get("started", False)
+        if not isinstance(started, bool):
+            return None
         return GameInfo(
-            name=str(msg.get("name", "Krook game"))[:60],
+            name=outside_text(name, 60) or "Krook game",
             address=address,
-            port=int(msg["port"]),
-            open_seats=int(msg.get("open_seats", 0)),
-            seats=int(msg.get("seats", 0)),
-            protocol=int(msg.get("protocol", -1)),
-            app_version=str(msg.get("app", "?"))[:20],
-            started=bool(msg.get("started", False)),
+            port=_count(msg.get("port"), 1, 65535),
+            open_seats=_count(msg.get("open_seats", 0), 0, MAX_SEATS),
+            seats=seats,
+            protocol=_count(msg.get("protocol", -1), -1, 10**6),
+            app_version=outside_text(app, 20) or "?",
+            started=started,
             password=msg.get("password") is True,
         )
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except Exception:  # whatever an answer holds, only that answer is dropped
         return None
+
+
+def add_answer(found: dict[tuple[str, int], GameInfo], info: GameInfo) -> bool:
+    """Keep ``info`` in ``found`` (games by address and port): a newer answer for a game replaces the
+    older; a new game is kept only while its address has fewer than MAX_PER_ADDRESS games and the list
+    fewer than MAX_GAMES. Returns whether it was kept."""
+    key = (info.address, info.port)
+    if key not in found:
+        if len(found) >= MAX_GAMES:
+            return False
+        if sum(1 for address, _ in found if address == info.address) >= MAX_PER_ADDRESS:
+            return False
+    found[key] = info
+    return True
 
 
 LIMITED_BROADCAST = "255.255.255.255"
@@ -165,12 +209,12 @@ def find_games(
         while (left := deadline - time.monotonic()) > 0:
             sock.settimeout(left)
             try:
-                data, addr = sock.recvfrom(4096)
+                data, addr = sock.recvfrom(MAX_ANSWER + 1)
             except TimeoutError:
                 break
             except OSError:
                 break
-            info = parse_answer(data, addr[0])
+            info = parse_answer(data, str(addr[0]))
             if info is not None:
-                found[(info.address, info.port)] = info
+                add_answer(found, info)
     return sorted(found.values(), key=lambda g: (not g.compatible, g.name.lower(), g.address, g.port))

@@ -1,24 +1,97 @@
-"""Palette, type scale and cached fonts, sized to the window: every scene draws through one ``Theme``."""
+"""Palette, type scale and cached fonts, sized to the window: every scene draws through one ``Theme``.
+
+Text is drawn through the gate (``krook.text_gate.outside_text``): every font the theme hands out is a
+:class:`GatedFont`, whose ``render`` and ``size`` clean and bound the text first and never raise on it, so
+a name from the network, a file or a setting cannot end the window however it is drawn.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from krook.render.fonts import FontCache
+from krook.render import fonts
 from krook.render.palette import PALETTE, TYPE_SCALE, mix
+from krook.text_gate import MAX_LINE, MAX_MULTILINE, outside_text
 
 RGB = tuple[int, int, int]
 
+log = logging.getLogger(__name__)
+
+# What drawing text can raise in pygame: a NUL (ValueError), a lone surrogate (UnicodeEncodeError), a text
+# too wide for a surface (pygame.error), memory. The gate removes the first two; the rest is caught.
+_DRAW_ERRORS = (pygame.error, ValueError, UnicodeError, OverflowError, MemoryError, TypeError)
+
+
+def _as_text(text: object) -> str:
+    if isinstance(text, bytes | bytearray):
+        return outside_text(bytes(text).decode("utf-8", "replace"))
+    return outside_text("" if text is None else text, MAX_LINE)
+
+
+class GatedFont(pygame.font.Font):
+    """A font whose ``render`` and ``size`` take any text: it passes the gate first, and a text pygame
+    still refuses draws as nothing (logged) instead of raising."""
+
+    def render(
+        self,
+        text: object,
+        antialias: bool | int,
+        color: Any,
+        bgcolor: Any = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        clean = _as_text(text)
+        try:
+            return super().render(clean, bool(antialias), color, bgcolor, wraplength)
+        except _DRAW_ERRORS:
+            log.warning("text could not be drawn: %r", clean[:80], exc_info=True)
+            return pygame.Surface((1, max(1, self.get_height())), pygame.SRCALPHA)
+
+    def size(self, text: object) -> tuple[int, int]:
+        clean = _as_text(text)
+        try:
+            return super().size(clean)
+        except _DRAW_ERRORS:
+            return (0, self.get_height())
+
+
+def load_gated_font(weight: str, size: int) -> GatedFont:
+    """Open Sans at ``weight`` and ``size`` as a :class:`GatedFont`; pygame's own font when the shipped file
+    is missing or damaged (checked as ``krook.render.fonts.load_font`` does)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = fonts.FONTS_DIR / fonts.WEIGHTS[weight]
+    problem = fonts.font_problem(path)
+    if problem is None:
+        try:
+            font = GatedFont(str(path), size)
+            pygame.font.Font.render(font, "Kg", True, (0, 0, 0))
+            if font.get_linesize() > 0:
+                return font
+            problem = "no line height"
+        except (FileNotFoundError, OSError, ValueError, pygame.error) as error:
+            problem = str(error) or type(error).__name__
+    log.warning("font %s unusable, using the default font: %s", path, problem)
+    return GatedFont(None, size)
+
+
+_GATED_FONTS: dict[tuple[int, bool], GatedFont] = {}
+
 
 def _font_loader() -> Callable[[int, bool], pygame.font.Font]:
-    """A loader over the shared font cache of ``krook.render.fonts`` (Open Sans, shipped)."""
-    cache = FontCache()
+    """A loader of gated fonts (Open Sans, shipped), shared and cached per size and weight."""
+    cache = _GATED_FONTS
 
     def load(size: int, bold: bool) -> pygame.font.Font:
-        return cache.sized("bold" if bold else "regular", size)
+        key = (max(1, int(size)), bold)
+        font = cache.get(key)
+        if font is None:
+            font = cache[key] = load_gated_font("bold" if bold else "regular", key[0])
+        return font
 
     return load
 
@@ -70,6 +143,7 @@ class Theme:
     ) -> pygame.Surface:
         colour = colour or self.p.text
         size = px or self.font_px(role)
+        text = _as_text(text)
         key = (text, size, bold, colour)
         surf = self._text_cache.get(key)
         if surf is None:
@@ -96,6 +170,7 @@ class Theme:
 
     def wrap(self, text: str, width: int, role: str = "body", bold: bool = False) -> list[str]:
         font = self.font(role, bold)
+        text = outside_text(text, MAX_MULTILINE, multiline=True)
         lines: list[str] = []
         for para in text.split("\n"):
             words = para.split(" ")
@@ -113,6 +188,7 @@ class Theme:
     def elide(self, text: str, width: int, role: str = "body", bold: bool = False) -> str:
         """``text`` cut to ``width`` pixels with an ellipsis in the middle (a path keeps its start and end)."""
         font = self.font(role, bold)
+        text = _as_text(text)
         if font.size(text)[0] <= width:
             return text
         head, tail = len(text) // 2, len(text) // 2
@@ -126,6 +202,7 @@ class Theme:
     def fit(self, text: str, width: int, role: str = "body", bold: bool = False) -> str:
         """``text`` cut at the end to ``width`` pixels, with an ellipsis when anything was cut."""
         font = self.font(role, bold)
+        text = _as_text(text)
         if font.size(text)[0] <= width:
             return text
         keep = len(text)
