@@ -55,7 +55,7 @@ def test_the_journal_holds_what_the_save_does_not(tmp_path: Path) -> None:
     with host.lock:
         host._running = False  # stop the loop without the final save, as a crash would
     host._thread.join(5)  # type: ignore[union-attr]
-    host._journal.close()  # type: ignore[union-attr]
+    host.store.journal.close()  # type: ignore[union-attr]
     # read once the loop has stopped: an action already in flight when it was told to stop is journaled too
     version = host.protocol.version
     record = host.protocol.match.to_record()

@@ -25,6 +25,8 @@ def test_memory_and_tcp_seats_play_one_game_at_one_host():
         bots = [ClientBot(mem, "simple", 1), ClientBot(tcp, "simple", 2)]
         assert drive(bots, lambda: all(b.game_over for b in bots), timeout=120)
         assert host.protocol.match.is_over
+        final = host.protocol.match.version
+        assert drive(bots, lambda: all(b.session.view(b.session.seat).version == final for b in bots), 10)
         assert mem.view(mem.seat).scores == tcp.view(tcp.seat).scores == host.protocol.match.scores
         assert not bots[0].errors and not bots[1].errors
         assert host.protocol.match.players[mem.seat] == "Mo"

@@ -306,7 +306,8 @@ def test_krook_plays_through_the_deployed_node_over_tls_within_its_permissions(d
         relay_host = internet.host(host, url)
         ann = internet.join(url, str(relay_host.code), "Ann")
         bot = ClientBot(ann, "simple", seed=1)
-        assert drive([bot], lambda: bot.game_over, timeout=60)
+        final = lambda: bot.game_over and ann.view(ann.seat).version == host.protocol.match.version  # noqa: E731
+        assert drive([bot], final, timeout=60)
         assert ann.view(ann.seat).scores == host.protocol.match.scores and not bot.errors
         ann.close()
         relay_host.stop()

@@ -27,7 +27,9 @@ def _finish(bots, host_match=None, timeout=120.0):
     assert drive(bots, lambda: all(b.game_over for b in bots), timeout=timeout), [
         (b.session.seat, b.errors[-3:]) for b in bots
     ]
-    if host_match is not None:
+    if host_match is not None:  # the game-over event comes before the last view: wait for that view too
+        done = lambda: all(b.session.view(b.session.seat).version == host_match.version for b in bots)  # noqa: E731
+        assert drive(bots, done, timeout=10)
         for bot in bots:
             assert bot.session.view(bot.session.seat).scores == host_match.scores
 

@@ -91,6 +91,8 @@ def test_a_whole_game_with_internet_lan_and_bot_seats_and_a_spy_that_learns_noth
         assert drive(bots, lambda: all(b.game_over for b in bots), timeout=150)
         match = host.protocol.match
         assert match.is_over
+        last = lambda: all(b.session.view(b.session.seat).version == match.version for b in bots)  # noqa: E731
+        assert drive(bots, last, timeout=10)  # the game-over event comes before the last view
         for bot in bots:
             assert bot.session.view(bot.session.seat).scores == match.scores
             assert any(isinstance(e, GameOverEvent) for e in bot.events)

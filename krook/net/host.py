@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import queue
 import selectors
 import socket
@@ -41,7 +40,8 @@ from krook.session.bot_runner import BotRunner
 
 from . import discovery
 from .framing import FrameDecoder, FrameError, encode
-from .journal import Journal, JournalError, Replayed, journal_path, read_journal, replay_journal
+from .journal import Replayed, journal_path, read_journal, replay_journal
+from .persistence import SAVE_KIND, SAVE_VERSION, HostStore
 from .protocol import (
     BOT,
     HUMAN,
@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("krook.net.host")
 
 DEFAULT_PORT = 47470
-SAVE_KIND, SAVE_VERSION = "krook-lan-game", 1
 LOCAL = "local"  # the conn id of the host's own screen
 
 # Limits (docs/PROTOCOL.md, "Limits"): each bounds what one peer can make the host hold or do.
@@ -72,7 +71,6 @@ MAX_CONNECTIONS = 256  # open connections in all; past it the oldest one not yet
 ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
 BACKLOG = 128
 CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
-COMPACT_LINES = 256  # the journal is compacted after each hand, or sooner when it reaches this many lines
 # Room-code guessing (docs/PROTOCOL.md, "Limits"): per address, a few free tries, then a doubling wait, then
 # a lockout. A hello that comes before its wait is over is refused without testing the code.
 GUESSES_FREE = 3
@@ -197,17 +195,10 @@ class Host:
         self._local_queue: queue.Queue[dict[str, Any]] | None = None
         self._running = False
         self._dirty = True
-        self._journal: Journal | None = None
-        self._journal_last = journal_last  # the newest journal line the game holds, before the journal opens
-        self._finished_at_compaction = 0  # hands finished when the journal was last compacted
-        self._saver: threading.Thread | None = None
-        self._save_cond = threading.Condition()
-        self._save_slot: tuple[dict[str, Any], bool] | None = None
-        self._save_stop = False
+        # the journal and the autosave (krook.net.persistence), when the game is saved
+        self.store = HostStore(self.save_path, self.lock, journal_last) if self.save_path else None
         self._snapshot: HostSnapshot | None = None
         self.failed: str | None = None  # why the host thread stopped, when it did not stop by itself
-        self.save_error: str | None = None
-        self.compactions = 0  # times the journal was compacted into the autosave
         self.sent_total = 0  # bytes queued to every connection so far
         self.largest_frame = 0  # the largest frame sent, in bytes
         self.on_send: Callable[[Hashable, dict[str, Any], bytes], None] | None = None  # test hook
@@ -318,19 +309,15 @@ class Host:
             raise
         self._sel, self._listener = sel, listener
         self.port = self.address[1]  # a port of 0 picked one: a restart listens on the same
-        if self.save_path is not None:
+        if self.store is not None:
             try:
                 # The tokens must be on disk before anyone is welcomed with one; then the journal starts.
-                self._write_save(self._save_data())
-                self._journal = Journal(journal_path(self.save_path), self._journal_last)
-                self._journal.open_fresh()
-            except OSError as exc:
+                self.store.open(self._save_data())
+            except OSError:
                 listener.close()
                 sel.close()
-                raise OSError(f"cannot save the hosted game in {self.save_path}: {exc}") from exc
+                raise
             self.protocol.journal = self._journal_change
-            self._saver = threading.Thread(target=self._save_worker, name="krook-host-save", daemon=True)
-            self._saver.start()
         sel.register(listener, selectors.EVENT_READ, "listen")
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
@@ -383,17 +370,10 @@ class Host:
             thread.join(5)
         if self._bots is not None:
             self._bots.close()
-        with self._save_cond:
-            self._save_stop = True
-            self._save_cond.notify()
-        if self._saver is not None:
-            self._saver.join(10)
-        if self.save_path is not None:
+        if self.store is not None:
             with self.lock:
                 data = self._save_data()
-            self._write_save(data)
-        if self._journal is not None:
-            self._journal.close()
+            self.store.close(data)
         log.info("host stopped")
 
     def __enter__(self) -> Host:
@@ -851,15 +831,18 @@ class Host:
     def _journal_change(self, change: dict[str, Any]) -> None:
         """Called by the protocol under the lock, before any message about the change is queued."""
         self._dirty = True
-        if self._journal is None:
-            return
-        try:
-            self._journal.append(change)
-        except JournalError as exc:
-            # The game goes on (stopping it would lose more), but the screen says saving has failed.
-            if self.save_error is None:
-                log.error("%s", exc)
-            self.save_error = str(exc)
+        if self.store is not None:
+            self.store.record(change)
+
+    @property
+    def save_error(self) -> str | None:
+        """Why saving failed, if it did (the game goes on; the screen says so)."""
+        return self.store.save_error if self.store is not None else None
+
+    @property
+    def compactions(self) -> int:
+        """Times the journal was compacted into the autosave."""
+        return self.store.compactions if self.store is not None else 0
 
     def _save_data(self) -> dict[str, Any]:
         p = self.protocol
@@ -875,58 +858,19 @@ class Host:
             "grace_s": p.grace_s,
             "port": self.port,
             "password": p.password,
-            "journal": self._journal.last if self._journal is not None else self._journal_last,
+            "journal": self.store.last if self.store is not None else 0,
         }
 
     def _save_soon(self) -> None:
         """Hand the saver thread the game as it is now (under the lock); it writes it outside the lock."""
-        if self.save_path is None:
+        if self.store is None:
             return
         data = self._save_data()
         self._dirty = False
         # After a hand (or a long stretch) the journal lines this save holds are dropped once it is on disk.
         match = self.protocol.match
         finished = len(match.hands) - (match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER))
-        compact = finished > self._finished_at_compaction or (
-            self._journal is not None and len(self._journal) >= COMPACT_LINES
-        )
-        if compact:
-            self._finished_at_compaction = finished
-        with self._save_cond:
-            if self._save_slot is not None:  # a save not written yet is replaced: keep its compaction
-                compact = compact or self._save_slot[1]
-            self._save_slot = (data, compact)
-            self._save_cond.notify()
-
-    def _save_worker(self) -> None:
-        while True:
-            with self._save_cond:
-                while self._save_slot is None and not self._save_stop:
-                    self._save_cond.wait()
-                slot, self._save_slot = self._save_slot, None
-                if slot is None:
-                    return
-            data, compact = slot
-            if self._write_save(data) and compact and self._journal is not None:
-                with self.lock:  # the network thread appends under it
-                    dropped = self._journal.compact(data["journal"])
-                self.compactions += dropped > 0
-                log.debug("journal compacted: %d lines now in the autosave", dropped)
-
-    def _write_save(self, data: dict[str, Any]) -> bool:
-        from krook import storage
-
-        assert self.save_path is not None
-        try:
-            storage.save_json(self.save_path, SAVE_KIND, SAVE_VERSION, data)
-            # it holds the seat tokens and the room code: readable by this user only (docs/LAN.md)
-            with contextlib.suppress(OSError):
-                os.chmod(self.save_path, 0o600)
-        except storage.StorageError as exc:
-            log.error("autosave failed: %s", exc)
-            self.save_error = str(exc)
-            return False
-        return True
+        self.store.save_soon(data, finished)
 
     def _answer_discovery(self) -> None:
         assert self._udp is not None
@@ -958,4 +902,4 @@ class Host:
             self._sel.close()
 
 
-__all__ = ["BOT", "DEFAULT_PORT", "Host", "HostSnapshot"]
+__all__ = ["BOT", "DEFAULT_PORT", "SAVE_KIND", "SAVE_VERSION", "Host", "HostSnapshot"]

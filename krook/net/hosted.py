@@ -17,8 +17,9 @@ from krook.rules import KrookError, Match, match_from_record
 from krook.session.local import Lobby
 
 from .discovery import DISCOVERY_PORT
-from .host import DEFAULT_PORT, SAVE_KIND, SAVE_VERSION, Host, HostSnapshot
+from .host import DEFAULT_PORT, Host, HostSnapshot
 from .journal import journal_path
+from .persistence import SAVE_KIND, SAVE_VERSION
 from .remote_session import HostSession
 
 if TYPE_CHECKING:  # the relay (nats-py) is loaded only for a game that uses it

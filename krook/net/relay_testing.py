@@ -40,6 +40,19 @@ def nats_server_path() -> str:
 
 
 def free_port() -> int:
+    """A free loopback port below Linux's ephemeral range (32768-60999), so that the clients' own outgoing
+    connections (which take ephemeral ports) cannot take it between this check and the server's bind."""
+    import random
+
+    rng = random.SystemRandom()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
