@@ -15,10 +15,13 @@ from krook.rules import KrookError, SeatView, parse_public_action
 from krook.rules.cards import parse_cards
 from krook.rules.scoring import HandResult
 from krook.rules.view import VIEW_FORMAT
+from krook.text_gate import outside_text
 
 from .protocol import ERROR, EVENT, HISTORY, MAX_ACTION, MAX_HISTORY, PONG, RESULTS, STATUS, VIEW, WELCOME
 
 MAX_TEXT = 400
+MAX_PLAYER_NAME = 60
+MAX_PLAYERS = 8
 
 
 class HostMessageError(ValueError):
@@ -60,6 +63,22 @@ def _strs(value: object, what: str, limit: int = MAX_TEXT) -> list[str]:
     return [_str(v, what, limit=limit) or "" for v in _list(value, what)]
 
 
+def clean_player_name(value: str, seat: int) -> str:
+    """A player's name as the host cleans one (``krook.net.protocol.clean_name``: printable characters,
+    single spaces) and through the text gate, bounded; a name with nothing left is "Player N"."""
+    text = "".join(ch for ch in value[: MAX_PLAYER_NAME * 4] if ch.isprintable())
+    text = outside_text(" ".join(text.split())[:MAX_PLAYER_NAME], MAX_PLAYER_NAME)
+    return text or f"Player {seat + 1}"
+
+
+def _names(value: object, what: str) -> list[str]:
+    """The players' names: a list of at most MAX_PLAYERS texts, each cleaned as the host cleans names."""
+    names = _list(value, what)
+    if len(names) > MAX_PLAYERS:
+        raise _fail(f"{what} should name at most {MAX_PLAYERS} players but", len(names))
+    return [clean_player_name(_str(v, what, limit=MAX_TEXT) or "", i) for i, v in enumerate(names)]
+
+
 def _pairs(value: object, what: str) -> list[list[Any]]:
     out = []
     for item in _list(value, what):
@@ -95,7 +114,7 @@ def _field_value(name: str, kind: str, value: object) -> object:
             raise _fail(what, value)
         return value
     if base == "list[str]":
-        return _strs(value, what)
+        return _names(value, what) if name == "players" else _strs(value, what)
     if base == "list[int]":
         return _ints(value, what)
     if base == "list[tuple[int,str]]":
@@ -209,7 +228,7 @@ def check_host_message(msg: object) -> dict[str, Any] | None:
         out = {"type": STATUS, "seat": _int(msg.get("seat"), "a status's seat")}
         out["status"] = _str(msg.get("status"), "a status", limit=40)
         if msg.get("players") is not None:
-            out["players"] = _strs(msg["players"], "the players", limit=60)
+            out["players"] = _names(msg["players"], "the players")
         if not 0 <= (out["seat"] or 0) < 8:
             raise _fail("a status's seat", out["seat"])
         return out
@@ -220,7 +239,7 @@ def check_host_message(msg: object) -> dict[str, Any] | None:
             "seat": _int(msg.get("seat"), "the welcome's seat", optional=True),
             "seats": seats,
             "token": _str(msg.get("token"), "the seat token", optional=True, limit=64),
-            "players": _strs(msg.get("players", []), "the players", limit=60),
+            "players": _names(msg.get("players", []), "the players"),
             "statuses": _strs(msg.get("statuses", []), "the statuses", limit=40),
             "started": bool(msg.get("started")),
             "ready": _ints(msg.get("ready", []), "the ready seats"),

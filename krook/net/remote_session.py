@@ -140,7 +140,10 @@ class _MessageSession:
             self._events.append(StatusEvent(seat, status))
         elif kind == WELCOME:
             # A welcome starts the host's account afresh: after a host restart it is the truth, whatever
-            # newer views this screen had cached.
+            # newer views this screen had cached. It never moves this screen to other seats: a welcome for
+            # seats other than the ones held is refused (the views of the held seats would be lost).
+            if self._seats and msg["seats"] != self._seats:
+                raise HostMessageError(f"a welcome for seats {msg['seats']} at a screen playing {self._seats}")
             self._views.clear()
             self._results = []
             self._seats = msg["seats"]
