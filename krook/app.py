@@ -75,7 +75,9 @@ class App:
     ) -> None:
         import pygame
 
+        from krook.scenes.games import GameMaker
         from krook.scenes.menus.title import TitleScene
+        from krook.scenes.navigator import Navigator
         from krook.settings_store import load_settings
 
         from .scenes.base import SceneStack, Services, make_sound
@@ -109,6 +111,8 @@ class App:
             apply_display=self.apply_display,
             quit=self.quit,
         )
+        self.services.go = Navigator(self.services)
+        self.services.games = GameMaker(self.services)
         if settings_message:
             self.services.messages.append(settings_message)
         self.running = True
@@ -256,10 +260,11 @@ class App:
 
     def save_problem(self) -> str | None:
         """Why the game on the table is not being saved, or None (shown as a lasting marker)."""
-        from krook.scenes.table.scene import TableScene
+        from krook.session.base import KeptHere
 
-        table = self.stack.find(TableScene)
-        problem = getattr(getattr(table, "session", None), "save_error", None)
+        table = self.stack.game()
+        session = table.session if table is not None else None
+        problem = session.save_error if isinstance(session, KeptHere) else None
         return problem if isinstance(problem, str) and problem else None
 
     def _draw_save_marker(self, surface: Any) -> None:
@@ -351,9 +356,7 @@ class App:
             self.pg.event.post(self.pg.event.Event(self.pg.QUIT))
 
     def close(self) -> None:
-        from krook.scenes.table.scene import TableScene
-
-        table = self.stack.find(TableScene)
+        table = self.stack.game()
         if table is not None:
             table.session.close()
         self.services.save_settings()

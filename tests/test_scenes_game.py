@@ -283,18 +283,19 @@ def test_continue_after_a_kill(home):
 def test_continue_asks_between_the_saved_game_and_a_hosted_lan_game(home, monkeypatch):
     """With both a game of its own and an unfinished LAN game it hosted, Continue asks which; a host that
     cannot start again says why and keeps the title (and both games)."""
-    from krook.scenes.lan import waiting_room
+    from krook.scenes.games import GameMaker
     from krook.scenes.menus.title import TitleScene
     from krook.scenes.table.scene import TableScene
 
     app = make_app()
     start_game(app, "kentucky-discard").session.close()
-    monkeypatch.setattr(waiting_room, "hosted_game", lambda: "Kitchen table")
+    # The game factory is the seam: this computer "hosted" a game whose port is now taken.
+    monkeypatch.setattr(GameMaker, "hosted_game", lambda self: "Kitchen table")
 
-    def port_taken(services, options=None):
+    def port_taken(self):
         raise OSError("port 47470 is in use by another program")
 
-    monkeypatch.setattr(waiting_room, "resume_host", port_taken)
+    monkeypatch.setattr(GameMaker, "resume_host", port_taken)
     app2 = make_app()
     click(app2, button(app2.stack.top, "Continue").rect.center)
     notice = app2.stack.top

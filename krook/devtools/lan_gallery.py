@@ -27,9 +27,9 @@ def _games() -> list[GameInfo]:
 def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
     from krook.scenes.lan.common import LanOptions
     from krook.scenes.lan.help import LanHelpScene
+    from krook.scenes.lan.host_gone import HostGoneScene
     from krook.scenes.lan.join import JoinScene
-    from krook.scenes.lan.waiting_room import WaitingRoomScene, start_host
-    from krook.scenes.table.connection import HostGoneScene
+    from krook.scenes.lan.waiting_room import WaitingRoomScene
     from krook.session.local import Lobby, SeatConfig
 
     s = app.services
@@ -62,7 +62,11 @@ def gallery_scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
             seed=7,
         )
         options = LanOptions(port=0, bind="127.0.0.1", discovery_port=None)
-        game = start_host(s, lobby, "Kitchen table", 60.0, options, autosave=False, password="KTC4RM")
+        kept, s.lan = getattr(s, "lan", None), options
+        try:
+            game = s.games.host(lobby, "Kitchen table", 60.0, autosave=False, password="KTC4RM")
+        finally:
+            s.lan = kept
         room = WaitingRoomScene(s, game)
         room.address, room.port = "192.168.1.20", 47470  # the picture shows a typical home address
         return [room]

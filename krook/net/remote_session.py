@@ -18,6 +18,7 @@ from krook.session.base import (
     ErrorEvent,
     GameOverEvent,
     HandOverEvent,
+    LinkState,
     SessionEvent,
     StatusEvent,
 )
@@ -228,6 +229,9 @@ class RemoteSession(_MessageSession):
         session._pump(wait_for_view=timeout)
         return session
 
+    def link(self) -> LinkState:
+        return LinkState(connected=self.client.connected, own_seat=self.seat)
+
     # -- the seat's views from before it joined ----------------------------------------------------------------
     def keep_finished_game(self) -> None:
         fresh = self.keeper is None
@@ -389,6 +393,16 @@ class HostSession(_MessageSession):
     @property
     def grace_s(self) -> float:
         return self.host.snapshot().grace_s
+
+    def link(self) -> LinkState:
+        """The host's link: always there; it knows the grace and who is not ready."""
+        snap = self.host.snapshot()
+        return LinkState(
+            connected=True,
+            hosting_port=snap.port,
+            grace_s=float(snap.grace_s),
+            waiting_for_ready=tuple(snap.waiting_for_ready),
+        )
 
     def submit(self, seat: int, action: Action | str) -> str | None:
         return self.host.submit_local(seat, action_text(action))

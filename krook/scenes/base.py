@@ -2,6 +2,10 @@
 
 A scene has ``on_enter / on_exit``, ``handle_event(e) -> bool``, ``update(dt)`` and ``draw(surface)``.
 The stack applies push / pop / replace between frames and draws from the top-most opaque scene upward.
+
+Scenes never import one another across the parts of the window (table, menus, LAN, archive): they ask
+``services.go`` (a :class:`Navigator`) for the next scene and ``services.games`` (a :class:`GameFactory`) for
+a game, both built once in ``krook.app``.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import pygame
 
@@ -18,7 +22,88 @@ from krook.settings_store import Settings, save_settings
 from krook.ui.cards import CardPainter
 from krook.ui.theme import Theme
 
+if TYPE_CHECKING:
+    from krook.net import RemoteSession
+    from krook.net.hosted import HostedGame
+    from krook.rules import Match, SeatView
+    from krook.session.base import Session
+    from krook.session.local import Lobby
+    from krook.session.tutorial import TutorialSession
+
 log = logging.getLogger(__name__)
+
+
+class Navigator(Protocol):
+    """Where the window goes next. Each call builds the scene; the caller pushes, replaces or resets."""
+
+    def title(self) -> Scene: ...
+    def lobby(self) -> Scene: ...
+    def table(self, session: Session, note: str = "") -> Scene: ...
+    def pause(self, saved: str | None = None) -> Scene: ...
+    def review(self, match: Match, hand_index: int, seat: int, humans: list[int]) -> Scene: ...
+    def join(self) -> Scene: ...
+    def games(self) -> Scene: ...
+    def waiting_room(self, game: HostedGame) -> Scene: ...
+    def host_gone(self, session: Session, detail: str = "") -> Scene: ...
+    def tutorial(self) -> Scene | None:
+        """The guided first game's table (None, with a message for the player, when it cannot start)."""
+        ...
+
+
+JoinedSession: TypeAlias = (
+    "RemoteSession"  # a seat in a game hosted elsewhere: the waiting room reads its seat and link
+)
+
+
+class GameFactory(Protocol):
+    """Makes every kind of game the screens can start, so no scene builds a concrete session."""
+
+    def has_saved_game(self) -> bool: ...
+    def new_local(self, lobby: Lobby) -> Session: ...
+    def resume_local(self, read_only: bool = False) -> Session:
+        """The saved game on this computer; raises ``krook.storage.StorageError`` (and its kinds)."""
+        ...
+
+    def hosted_game(self) -> str | None:
+        """The name of the unfinished LAN game this computer hosted last, or None."""
+        ...
+
+    def host(
+        self, lobby: Lobby, name: str, grace_s: float, *, password: str | None = None, autosave: bool = True
+    ) -> HostedGame:
+        """Start hosting the lobby's game on the LAN; raises ``OSError`` with a message to show."""
+        ...
+
+    def resume_host(self) -> HostedGame: ...
+    def join(
+        self, address: str, port: int, name: str, token: str | None = None, **options: Any
+    ) -> JoinedSession:
+        """Take a seat in a game another computer hosts; raises ``krook.net.JoinError`` with a message."""
+        ...
+
+    def tutorial(self) -> TutorialSession: ...
+    def easy_game(self) -> Session:
+        """You against three easy bots: the game after the guided hand."""
+        ...
+
+
+class GameScreen(Protocol):
+    """A scene showing a game (the table): what the menus over it may read."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def view(self) -> SeatView: ...
+
+
+class _NotWired:
+    """Stands in for a navigator or factory a test did not give: says so when used."""
+
+    def __init__(self, what: str) -> None:
+        self._what = what
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"services.{self._what}.{name}: no {self._what} was given to these Services")
 
 
 class SilentSound:
@@ -63,6 +148,8 @@ class Services:
     quit: Callable[[], None] = lambda: None
     settings_file: Any = None
     keyboard_mode: bool = False  # the last input was a key, not a click: menus show their focus ring
+    go: Navigator = field(default_factory=lambda: _NotWired("go"))  # type: ignore[arg-type,return-value]
+    games: GameFactory = field(default_factory=lambda: _NotWired("games"))  # type: ignore[arg-type,return-value]
 
     def save_settings(self) -> None:
         problem = save_settings(self.settings, self.settings_file)
@@ -92,6 +179,7 @@ class Services:
 
 class Scene:
     opaque = True
+    shows_game = False  # a GameScreen: the table (menus over it read its session and view)
     _dirty = False
 
     def __init__(self, services: Services) -> None:
@@ -172,6 +260,13 @@ class SceneStack:
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene
+        return None
+
+    def game(self) -> GameScreen | None:
+        """The top-most scene showing a game, if any (the pause menu's table, the rules reader's rules)."""
+        for scene in reversed(self.scenes):
+            if scene.shows_game:
+                return scene  # type: ignore[return-value]
         return None
 
     def handle_event(self, e: pygame.event.Event) -> bool:

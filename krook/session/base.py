@@ -7,9 +7,9 @@ animate every action even when bots act faster than the animations run.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-from krook.rules import Action, PublicAction, SeatView
+from krook.rules import Action, Match, PublicAction, SeatView
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,70 @@ class Session(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+# -- what a session can do beyond the contract: small protocols the screens check, never concrete classes ----
+@runtime_checkable
+class TakesBack(Protocol):
+    """A game that can take a human's last move back (a game against bots on this computer)."""
+
+    undos: int  # moves taken back this game (the game's summary counts them)
+
+    @property
+    def undo_offered(self) -> bool:
+        """The table offers Undo at all (the guided first hand does not)."""
+        ...
+
+    @property
+    def version(self) -> int: ...
+
+    def undo_problem(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take a move back now, or None when it can."""
+        ...
+
+    def undo(self, seat: int) -> str | None:
+        """Take ``seat``'s last move back; returns why not, or None when done."""
+        ...
+
+
+@runtime_checkable
+class Reviewable(Protocol):
+    """A game whose whole record is here, so a finished hand can be reviewed exactly."""
+
+    @property
+    def match(self) -> Match: ...
+
+
+@runtime_checkable
+class KeptHere(Protocol):
+    """A game saved on this computer: what the player should be told about its save, once."""
+
+    notices: list[str]  # a newer Krook's save moved aside, a damaged save replaced by its backup, ...
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the game is not being saved now (a full disk, a read-only folder), or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """How a network game's link stands, as the table shows it."""
+
+    connected: bool  # this screen reaches the game (a host always does)
+    hosting_port: int | None = None  # this computer is the host, on this port
+    grace_s: float | None = None  # how long a dropped seat is held (known to the host)
+    waiting_for_ready: tuple[int, ...] | None = None  # seats not yet ready for the next hand (the host knows)
+    own_seat: int | None = None  # the seat this screen plays over the link
+
+    def text(self) -> str:
+        if self.hosting_port is not None:
+            return f"Hosting on port {self.hosting_port}"
+        return "Connected to the host" if self.connected else "Reconnecting to the host..."
+
+
+@runtime_checkable
+class Linked(Protocol):
+    """A game played over a network (this computer hosts it, or joined it)."""
+
+    def link(self) -> LinkState: ...

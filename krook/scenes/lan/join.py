@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from krook.net import GameInfo, JoinError, RemoteSession, find_games
-from krook.scenes.base import Scene, Services
+from krook.net import GameInfo, JoinError, find_games
+from krook.scenes.base import JoinedSession, Scene, Services
 from krook.scenes.common.menu import begin_screen, bottom_bar, screen_margin, titled_panel
 from krook.scenes.lan.common import (
     Job,
@@ -229,15 +229,15 @@ class JoinScene(Scene):
         if code:
             extra["password"] = code
 
-        def attempt() -> tuple[RemoteSession, str]:
+        join = self.services.games.join
+
+        def attempt() -> tuple[JoinedSession, str]:
             try:
-                return RemoteSession.connect(
-                    address, port, name, token, timeout=o.connect_timeout, **extra
-                ), ""
+                return join(address, port, name, token, timeout=o.connect_timeout, **extra), ""
             except JoinError as exc:
                 if token is None or exc.code != "bad_token":
                     raise
-            session = RemoteSession.connect(address, port, name, None, timeout=o.connect_timeout, **extra)
+            session = join(address, port, name, None, timeout=o.connect_timeout, **extra)
             return session, "The host no longer held your old seat, so you joined as a new player."
 
         self.error = ""

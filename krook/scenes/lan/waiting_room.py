@@ -4,26 +4,22 @@
   empty seats)* and *Cancel*. The game starts by itself once every open seat is taken.
 - :class:`JoinedWaitScene` (a player who joined): who is at the table until the host starts.
 
-Both hand the running session to the table with :func:`open_lan_table`.
+Both hand the running session to the table with :func:`open_lan_table`. Hosts are made by ``services.games``.
 """
 
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from krook import paths
-from krook.net import DEFAULT_PORT, RemoteSession
-from krook.net.hosted import HostedGame, room_code
-from krook.scenes.base import Scene, Services
+from krook.net.hosted import HostedGame
+from krook.scenes.base import JoinedSession, Scene, Services
 from krook.scenes.common.menu import begin_screen, bottom_bar, centred_panel, screen_margin, titled_panel
-from krook.scenes.lan.common import LanOptions, draw_seat_list, lan_ipv4, lan_options, player_name
+from krook.scenes.lan.common import draw_seat_list, lan_ipv4
 from krook.scenes.lan.help import help_button
 from krook.session.base import ErrorEvent, StatusEvent
-from krook.session.local import Lobby
 from krook.ui import Button, FocusGroup
 
 log = logging.getLogger(__name__)
@@ -32,72 +28,17 @@ HOST_SAVE = "lan-host.json"
 GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
 
 
-# -- building the host ---------------------------------------------------------------------------------------
-def host_save_path() -> Path:
-    return paths.user_data_dir() / HOST_SAVE
-
-
-def start_host(
-    services: Services,
-    lobby: Lobby,
-    name: str,
-    grace_s: float,
-    options: LanOptions | None = None,
-    *,
-    autosave: bool = True,
-    password: str | None = None,
-) -> HostedGame:
-    """Start hosting the lobby's game; raises ``OSError`` with a message to show. A room code is made
-    unless ``password=""``. The host autosaves to ``lan-host.json`` (``autosave=False``: the gallery)."""
-    options = options or lan_options(services)
-    own = player_name(services)
-    return HostedGame.new(
-        lobby,
-        name=name,
-        grace_s=grace_s,
-        own_name=own if own not in ("You", "Player", "") else "Host",
-        save_path=host_save_path() if autosave else None,
-        bind=options.bind,
-        port=options.port,
-        discovery_port=options.discovery_port,
-        password=room_code() if password is None else password or None,
-        **{"bot_delay": services.settings.bot_delay, **(options.host_options or {})},
-    )
-
-
-def hosted_game() -> str | None:
-    """The name of the unfinished game this computer hosted last (its autosave), or None."""
-    return HostedGame.has_saved(host_save_path())
-
-
-def resume_host(services: Services, options: LanOptions | None = None) -> HostedGame:
-    """Host the autosaved game again on its saved port; the players rejoin their seats with their tokens."""
-    options = options or lan_options(services)
-    return HostedGame.resume(
-        host_save_path(),
-        bind=options.bind,
-        port=None if options.port == DEFAULT_PORT else options.port,
-        discovery_port=options.discovery_port,
-        **{"bot_delay": services.settings.bot_delay, **(options.host_options or {})},
-    )
-
-
+# -- into the game --------------------------------------------------------------------------------------
 def open_lan_table(scene: Scene, session: Any, *, replace_below: bool = False, note: str = "") -> None:
     """Replace ``scene`` (and the lobby under it when ``replace_below``) with the table on ``session``."""
-    from krook.scenes.table.scene import TableScene
-
     session.keep_finished_game()  # the finished game joins the list of games and the history
-    table = TableScene(scene.services, session)
-    for seat in range(len(session.players)):
-        table.state.status[seat] = session.seat_status(seat)
-    if note:
-        table.state.say(note, seconds=5.0)
+    table = scene.services.go.table(session, note)
     if replace_below:
         scene.stack.pop()
     scene.stack.replace(table)
 
 
-def enter_lan_table(scene: Scene, session: RemoteSession, *, note: str = "", game: str = "") -> None:
+def enter_lan_table(scene: Scene, session: JoinedSession, *, note: str = "", game: str = "") -> None:
     """After joining: the table if the game is under way, else the joined waiting room."""
     if session.started:
         open_lan_table(scene, session, note=note)
@@ -253,7 +194,7 @@ class WaitingRoomScene(Scene):
 class JoinedWaitScene(Scene):
     """Joined, the host has not started yet: who is at the table; Leave goes back to the Join screen."""
 
-    def __init__(self, services: Services, session: RemoteSession, *, game: str = "", note: str = "") -> None:
+    def __init__(self, services: Services, session: JoinedSession, *, game: str = "", note: str = "") -> None:
         super().__init__(services)
         self.session = session
         self.game = game
@@ -274,7 +215,7 @@ class JoinedWaitScene(Scene):
             if isinstance(event, ErrorEvent):
                 self.problem = event.message
                 if event.fatal:
-                    from krook.scenes.table.connection import HostGoneScene
+                    from krook.scenes.lan.host_gone import HostGoneScene
 
                     self._left = True
                     self.stack.push(HostGoneScene(self.services, self.session, event.message))

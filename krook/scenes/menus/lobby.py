@@ -13,7 +13,7 @@ import pygame
 from krook.bots import OFFERED_STRENGTHS
 from krook.rules import PRESETS, SETTING_SPECS, KrookError, Rules, matching_preset
 from krook.scenes.base import Scene, Services
-from krook.session.local import Lobby, LocalSession, SeatConfig
+from krook.session.local import Lobby, SeatConfig
 from krook.storage import StorageError
 from krook.ui import Button, FocusGroup, Stepper, TextField, Toggle
 from krook.ui.widgets import Widget
@@ -88,9 +88,7 @@ class LobbyScene(Scene):
             tooltip="How long a player who drops keeps their seat before a bot plays it (until they rejoin)",
         )
         self.back_btn = Button("Back", lambda: self.stack.pop(), "ghost")
-        from krook.scenes.lan.waiting_room import hosted_game
-
-        self.hosted = hosted_game()
+        self.hosted = services.games.hosted_game()
         self.resume_btn = Button(
             f"Resume hosting {self.hosted}"[:40],
             self.resume_hosting,
@@ -260,8 +258,6 @@ class LobbyScene(Scene):
     def start(self) -> None:
         if self.rules() is None:
             return
-        from krook.scenes.table.scene import TableScene
-
         saved = self.lobby.to_dict()
         saved["lan"] = {"name": self.game_name, "grace": self.grace_s}
         self.services.settings.last_lobby = saved
@@ -269,28 +265,24 @@ class LobbyScene(Scene):
         if self.hosting():
             self.host_game()
             return
-        session = LocalSession.new(self.lobby, bot_delay=self.services.settings.bot_delay)
-        self.stack.replace(TableScene(self.services, session))
+        session = self.services.games.new_local(self.lobby)
+        self.stack.replace(self.services.go.table(session))
 
     def resume_hosting(self) -> None:
-        from krook.scenes.lan.waiting_room import WaitingRoomScene, resume_host
-
         try:
-            game = resume_host(self.services)
+            game = self.services.games.resume_host()
         except (OSError, ValueError, KrookError, StorageError) as exc:
             self.error = str(exc)
             return
-        self.stack.push(WaitingRoomScene(self.services, game))
+        self.stack.push(self.services.go.waiting_room(game))
 
     def host_game(self) -> None:
-        from krook.scenes.lan.waiting_room import WaitingRoomScene, start_host
-
         try:
-            game = start_host(self.services, self.lobby, self.game_name, float(self.grace_s))
+            game = self.services.games.host(self.lobby, self.game_name, float(self.grace_s))
         except OSError as exc:
             self.error = str(exc)
             return
-        self.stack.push(WaitingRoomScene(self.services, game))
+        self.stack.push(self.services.go.waiting_room(game))
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:

@@ -30,14 +30,10 @@ class PauseScene(MenuScene):
         )
 
     def quit_to_title(self) -> None:
-        from krook.scenes.table.scene import TableScene
-
-        table = self.stack.find(TableScene)
+        table = self.stack.game()
         if table is not None:
             table.session.close()
-        from krook.scenes.menus.title import TitleScene
-
-        self.stack.reset(TitleScene(self.services))
+        self.stack.reset(self.services.go.title())
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -66,10 +66,9 @@ class RulesScene(Scene):
     def _plain_words(self) -> str:
         from krook.rules import PRESETS, get_preset
         from krook.scenes.menus.how_to_play import how_to_play
-        from krook.scenes.table.scene import TableScene
 
-        table = self.stack.find(TableScene) if self.services.stack is not None else None
-        if isinstance(table, TableScene):
+        table = self.stack.game() if self.services.stack is not None else None
+        if table is not None:
             view = table.view
             title = PRESETS[view.preset].title if view.preset in PRESETS else "your table's rules"
             return how_to_play(view.rules_obj, title)

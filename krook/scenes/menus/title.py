@@ -12,6 +12,7 @@ from krook.scenes.base import Services
 from krook.scenes.common.menu import MenuScene, draw_backdrop
 from krook.scenes.menus.rules_reader import RulesScene
 from krook.scenes.menus.settings import SettingsScene
+from krook.session.base import KeptHere
 from krook.ui import Button
 
 __all__ = ["TitleScene", "draw_backdrop"]
@@ -25,10 +26,8 @@ class TitleScene(MenuScene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        from krook.session.local import has_saved_game
-
         self.continue_btn = Button("Continue", self.continue_game, "primary")
-        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
+        self.continue_btn.enabled = services.games.has_saved_game() or self._hosted() is not None
         buttons = [
             Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
             self.continue_btn,
@@ -44,26 +43,20 @@ class TitleScene(MenuScene):
             self.focus.focus(self.continue_btn)
 
     def on_enter(self) -> None:
-        from krook.session.local import has_saved_game
+        self.continue_btn.enabled = self.services.games.has_saved_game() or self._hosted() is not None
 
-        self.continue_btn.enabled = has_saved_game() or self._hosted() is not None
-
-    @staticmethod
-    def _hosted() -> str | None:
-        from krook.scenes.lan.waiting_room import hosted_game
-
-        return hosted_game()
+    def _hosted(self) -> str | None:
+        return self.services.games.hosted_game()
 
     def continue_game(self) -> None:
         """Carry on the saved game; a LAN game this computer was hosting is offered here too, so a host
         whose computer restarted finds it where a player looks first."""
         from krook.scenes.menus.notice import NoticeScene
-        from krook.session.local import has_saved_game
 
         hosted = self._hosted()
         if hosted is None:
             self.resume()
-        elif not has_saved_game():
+        elif not self.services.games.has_saved_game():
             self.resume_hosting()
         else:
             self.stack.push(
@@ -76,47 +69,38 @@ class TitleScene(MenuScene):
             )
 
     def resume_hosting(self) -> None:
-        from krook.scenes.lan.waiting_room import WaitingRoomScene, resume_host
         from krook.scenes.menus.notice import NoticeScene
 
         try:
-            game = resume_host(self.services)
+            game = self.services.games.resume_host()
         except (OSError, ValueError, KrookError, storage.StorageError) as exc:
             log.warning("resume hosting: %s", exc)
             self.stack.push(NoticeScene(self.services, "Could not resume hosting", str(exc)))
             return
-        self.stack.push(WaitingRoomScene(self.services, game))
+        self.stack.push(self.services.go.waiting_room(game))
 
     def back(self) -> None:
         pass
 
     def join_lan(self) -> None:
-        from krook.scenes.lan.join import JoinScene
-
-        self.stack.push(JoinScene(self.services))
+        self.stack.push(self.services.go.join())
 
     def learn(self) -> None:
-        from krook.scenes.table.tutorial import start_tutorial
-
-        start_tutorial(self.services)
+        table = self.services.go.tutorial()
+        if table is not None:
+            self.stack.push(table)
 
     def watch(self) -> None:
-        from krook.scenes.archive.games_list import GamesScene
-
-        self.stack.push(GamesScene(self.services))
+        self.stack.push(self.services.go.games())
 
     def new_game(self) -> None:
-        from krook.scenes.menus.lobby import LobbyScene
-
-        self.stack.push(LobbyScene(self.services))
+        self.stack.push(self.services.go.lobby())
 
     def resume(self, read_only: bool = False) -> None:
         from krook.scenes.menus.notice import NoticeScene
-        from krook.scenes.table.scene import TableScene
-        from krook.session.local import LocalSession
 
         try:
-            session = LocalSession.resume(bot_delay=self.services.settings.bot_delay, read_only=read_only)
+            session = self.services.games.resume_local(read_only=read_only)
         except storage.LockedError as exc:
             self.stack.push(
                 NoticeScene(
@@ -144,9 +128,10 @@ class TitleScene(MenuScene):
             log.warning("resume failed: %s", exc)
             self.continue_btn.enabled = False
             return
-        self.services.messages.extend(session.notices)
-        session.notices.clear()
-        self.stack.push(TableScene(self.services, session))
+        if isinstance(session, KeptHere):
+            self.services.messages.extend(session.notices)
+            session.notices.clear()
+        self.stack.push(self.services.go.table(session))
 
     def update(self, dt: float) -> None:
         msgs = self.services.messages

@@ -13,29 +13,18 @@ from typing import Protocol
 
 import pygame
 
-from krook.net import HostSession, RemoteSession
-from krook.scenes.base import Scene, Services
-from krook.scenes.common.menu import DialogScene, centred_panel
-from krook.scenes.lan.common import draw_seat_list
+from krook.scenes.base import Services
+from krook.scenes.common.seat_list import draw_seat_list
 from krook.scenes.table.state import TableState
-from krook.session.base import ErrorEvent, Session, SessionEvent, StatusEvent
-from krook.ui import Button
-
-LanSession = HostSession | RemoteSession
+from krook.session.base import ErrorEvent, Linked, Session, SessionEvent, StatusEvent
 
 
-class Closable(Protocol):
-    def close(self) -> None: ...
+class LanSession(Session, Linked, Protocol):
+    """A session played over the network: the contract and its link."""
 
 
 def lan_session(session: Session) -> LanSession | None:
-    return session if isinstance(session, HostSession | RemoteSession) else None
-
-
-def title_scene(services: Services) -> Scene:
-    from krook.scenes.menus.title import TitleScene
-
-    return TitleScene(services)
+    return session if isinstance(session, Linked) else None  # type: ignore[return-value]
 
 
 # -- the events ---------------------------------------------------------------------------------------------
@@ -77,23 +66,18 @@ class LanTable:
     # -- what the host says ----------------------------------------------------------------------------------
     def grace(self) -> float | None:
         """Seconds a dropped seat is held, when this computer is the host."""
-        if isinstance(self.session, HostSession):
-            return float(self.session.snapshot().grace_s)
-        return None
+        return self.session.link().grace_s
 
     def not_ready(self) -> list[str] | None:
         """Names of the remote players not yet ready for the next hand (None when only the host knows)."""
         session = self.session
-        if not isinstance(session, HostSession):
+        waiting = session.link().waiting_for_ready
+        if waiting is None:
             return None
-        waiting = session.snapshot().waiting_for_ready
         return [session.players[s] for s in waiting if s not in session.local_seats]
 
     def link_text(self) -> str:
-        session = self.session
-        if isinstance(session, HostSession):
-            return f"Hosting on port {session.snapshot().port}"
-        return "Connected to the host" if session.client.connected else "Reconnecting to the host..."
+        return self.session.link().text()
 
     # -- the table's hooks -----------------------------------------------------------------------------------
     def note_events(self, t: TableState, events: list[SessionEvent]) -> None:
@@ -110,7 +94,7 @@ class LanTable:
                     t.say(message, seconds=4.5)
             elif isinstance(event, ErrorEvent) and event.fatal and not self.gone:
                 self.gone = True
-                self.services.stack.push(HostGoneScene(self.services, self.session, event.message))
+                self.services.stack.push(self.services.go.host_gone(self.session, event.message))
 
     def hold_for_next_hand(self) -> bool:
         """True while the table must wait before dealing: the others have not all said ready yet."""
@@ -164,8 +148,9 @@ class LanTable:
         )
         n = len(session.players)
         statuses = [session.seat_status(s) for s in range(n)]
-        if isinstance(session, RemoteSession) and not session.client.connected and session.seat is not None:
-            statuses[session.seat] = "reconnecting"
+        link = session.link()
+        if not link.connected and link.own_seat is not None:
+            statuses[link.own_seat] = "reconnecting"
         to_act = t.view.to_act if t.view.phase not in ("hand_over", "game_over") else None
         rows = pygame.Rect(rect.x + theme.px(2), rect.y + t.layout.lan_head, rect.w - theme.px(4), 0)
         draw_seat_list(
@@ -182,49 +167,3 @@ class LanTable:
 
 
 # -- the host is gone ---------------------------------------------------------------------------------------
-class HostGoneScene(DialogScene):
-    """A modal dialog: the host has left; Back to title (or Esc, Enter) closes the session."""
-
-    def __init__(self, services: Services, session: Closable, detail: str = "") -> None:
-        super().__init__(services)
-        self.session = session
-        self.detail = detail
-        self.back_btn = Button("Back to title", self.close, "primary")
-        self.focus.set([self.back_btn])
-
-    def close(self) -> None:
-        self.session.close()
-        self.stack.reset(title_scene(self.services))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        t = self.dim(surface, 180)
-        p = t.p
-        w = surface.get_width()
-        panel = centred_panel(t, surface, min(w - t.px(60), t.px(620)), t.px(300), edge=p.danger)
-        t.text(
-            surface,
-            "The host has left the game",
-            (panel.centerx, panel.y + t.px(28)),
-            "title",
-            p.text,
-            True,
-            anchor="midtop",
-        )
-        lines = t.wrap(
-            (self.detail + " " if self.detail else "")
-            + "The game is saved on the host's computer: when it hosts again, Join and you get your seat back.",
-            panel.w - t.px(64),
-            "body",
-        )
-        for i, line in enumerate(lines[:4]):
-            t.text(
-                surface,
-                line,
-                (panel.centerx, panel.y + t.px(90) + i * t.font("body").get_linesize()),
-                "body",
-                p.text_muted,
-                anchor="midtop",
-            )
-        self.back_btn.rect = pygame.Rect(0, 0, t.px(240), t.px(52))
-        self.back_btn.rect.midbottom = (panel.centerx, panel.bottom - t.px(22))
-        self.focus.draw(surface, t, True)

@@ -28,9 +28,7 @@ class CurtainScene(Scene):
         if self._armed > 0:
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            from krook.scenes.menus.pause import PauseScene
-
-            self.stack.push(PauseScene(self.services))
+            self.stack.push(self.services.go.pause())
             return True
         if (e.type == pygame.KEYDOWN and e.key not in (pygame.K_F1,)) or (
             e.type == pygame.MOUSEBUTTONUP and e.button == 1

@@ -67,6 +67,7 @@ class TableScene(Scene):
     """The game on ``session``; the humans at this screen are the session's ``local_seats``."""
 
     aside = 0.0  # a share of the width kept free at the left (see TableLayout)
+    shows_game = True
 
     def __init__(self, services: Services, session: Session) -> None:
         super().__init__(services)
@@ -502,10 +503,8 @@ class TableScene(Scene):
             t.show_last = not t.show_last
 
     def open_menu(self) -> None:
-        from krook.scenes.menus.pause import PauseScene
-
         saved = "The game is saved after every move." if self.lan is None else "The host keeps this game."
-        self.stack.push(PauseScene(self.services, saved))
+        self.stack.push(self.services.go.pause(saved))
 
     def card_clicked(self, code: str) -> None:
         t = self.state

@@ -8,6 +8,7 @@ import pygame
 
 from krook.render.palette import COLOUR_NAMES
 from krook.scenes.base import Scene, Services
+from krook.session.base import Reviewable, TakesBack
 from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
 
@@ -30,45 +31,36 @@ class ScoreSheetScene(Scene):
 
     def _reviewable(self) -> bool:
         """A local game's hand that was played (the review needs the whole record, so not a LAN client)."""
-        match = getattr(self.session, "match", None)
         last = self.view.results[-1] if self.view.results else None
         return (
-            match is not None
+            isinstance(self.session, Reviewable)
             and last is not None
             and not last.get("thrown_in")
             and last.get("trump") is not None
         )
 
     def review(self) -> None:
-        from krook.scenes.archive.review import ReviewScene
-
+        session = self.session
+        if not isinstance(session, Reviewable):
+            return
         humans = list(getattr(self.table, "humans", [])) or [0]
-        self.stack.push(
-            ReviewScene(self.services, self.session.match, len(self.view.results) - 1, humans[0], humans)
-        )
+        self.stack.push(self.services.go.review(session.match, len(self.view.results) - 1, humans[0], humans))
 
     def next_hand(self) -> None:
         self.stack.pop()
         self.table.next_hand()
 
     def menu(self) -> None:
-        from krook.scenes.menus.pause import PauseScene
-
-        self.stack.push(PauseScene(self.services))
+        self.stack.push(self.services.go.pause())
 
     def new_game(self) -> None:
-        from krook.scenes.menus.lobby import LobbyScene
-        from krook.scenes.menus.title import TitleScene
-
         self.session.close()
-        self.stack.reset(TitleScene(self.services))
-        self.stack.push(LobbyScene(self.services))
+        self.stack.reset(self.services.go.title())
+        self.stack.push(self.services.go.lobby())
 
     def to_title(self) -> None:
-        from krook.scenes.menus.title import TitleScene
-
         self.session.close()
-        self.stack.reset(TitleScene(self.services))
+        self.stack.reset(self.services.go.title())
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and not self.over:
@@ -127,7 +119,9 @@ class ScoreSheetScene(Scene):
             t.px(12),
         )
         target = v.rules.get("target")
-        undos = getattr(self.session, "undos", 0)  # the game's summary counts moves taken back
+        undos = (
+            self.session.undos if isinstance(self.session, TakesBack) else 0
+        )  # the game's summary counts moves taken back
         taken_back = f" · {undos} move{'s' if undos != 1 else ''} taken back" if undos else ""
         t.text(
             surface,

@@ -15,26 +15,15 @@ import pygame
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene
 from krook.scenes.table.scene import TableScene
-from krook.session.local import Lobby, LocalSession, SeatConfig
 from krook.session.tutorial import TutorialSession
 from krook.ui import Button, FocusGroup
 
 
-def start_tutorial(services: Services) -> None:
-    session = TutorialSession.start(bot_delay=services.settings.bot_delay)
-    services.stack.push(TutorialTable(services, session))
-
-
 def start_easy_game(services: Services) -> None:
     """A normal game: you against three easy bots (Ben, across the table, is your partner)."""
-    from krook.scenes.menus.title import TitleScene
-
-    lobby = Lobby(
-        [SeatConfig("You", "human")] + [SeatConfig(n, "bot", "easy") for n in ("Ada", "Ben", "Cleo")]
-    )
-    session = LocalSession.new(lobby, bot_delay=services.settings.bot_delay)
-    services.stack.reset(TitleScene(services))
-    services.stack.push(TableScene(services, session))
+    session = services.games.easy_game()
+    services.stack.reset(services.go.title())
+    services.stack.push(services.go.table(session))
 
 
 class TutorialTable(TableScene):
@@ -133,10 +122,8 @@ class TutorialEndScene(DialogScene):
         self.focus = FocusGroup([self.play_btn, self.title_btn], vertical=False)
 
     def to_title(self) -> None:
-        from krook.scenes.menus.title import TitleScene
-
         self.session.close()
-        self.stack.reset(TitleScene(self.services))
+        self.stack.reset(self.services.go.title())
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -1,6 +1,6 @@
 """Undo at the table: the button above Hint (and the U key) that takes back your last card or bid against bots.
 
-The session decides whether it may (``LocalSession.undo_problem``: your own last action, only bots since,
+The session decides whether it may (``TakesBack.undo_problem``: your own last action, only bots since,
 no other human has seen the table); a LAN game has no undo and shows no button. After an undo the table
 is rebuilt from the session as it now stands, without animating anything.
 """
@@ -13,6 +13,7 @@ import pygame
 
 from krook.scenes.common.table_model import Shown
 from krook.scenes.table.state import MessageKind
+from krook.session.base import TakesBack
 from krook.ui import Button
 
 if TYPE_CHECKING:
@@ -31,18 +32,14 @@ class UndoControl:
     @property
     def offered(self) -> bool:
         """Only a game on this computer can take a move back (and not the guided first hand)."""
-        from krook.session.local import LocalSession
-
         session = self.table.session
-        return isinstance(session, LocalSession) and session.undo_offered
+        return isinstance(session, TakesBack) and session.undo_offered
 
     def problem(self) -> str | None:
         """Why the viewer can't take a move back now (cached per game version and viewer)."""
-        from krook.session.local import LocalSession
-
         t = self.table.state
         session = t.session
-        if not isinstance(session, LocalSession) or not session.undo_offered:
+        if not isinstance(session, TakesBack) or not session.undo_offered:
             return "there is no undo in a game over the network"
         if not t.revealed:
             return "the table is hidden"
@@ -53,11 +50,9 @@ class UndoControl:
         return self._problem
 
     def take_back(self) -> None:
-        from krook.session.local import LocalSession
-
         t = self.table.state
         problem = self.problem()
-        if problem is None and isinstance(t.session, LocalSession):
+        if problem is None and isinstance(t.session, TakesBack):
             problem = t.session.undo(t.viewer)
         self._checked = None
         if problem:
