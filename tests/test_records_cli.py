@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from krook.rules import Match, Phase, RecordError, Rules, load_record, match_from_record, save_record
+from krook.records import load_record, save_record
+from krook.rules import Match, Phase, RecordError, Rules, match_from_record
 from krook.rules.deal import deal_from_seed, hand_seed
 from krook.tools.replay_sim import replay_summary
 

@@ -27,7 +27,7 @@ from .hand import Hand, Phase, Trick
 from .legal import DiscardRule, LegalActions
 from .match import RECORD_FORMAT, Match
 from .presets import DEFAULT_PRESET, PRESETS, Preset, get_preset, matching_preset, rules_from_spec, spec_for
-from .record import ReplayError, load_record, match_from_record, save_record
+from .record import ReplayError, match_from_record
 from .scoring import HandResult
 from .settings import SETTING_SPECS, Rules, SettingSpec
 from .view import SeatView, TrickView
@@ -77,7 +77,6 @@ __all__ = [
     "card_id",
     "card_name",
     "get_preset",
-    "load_record",
     "match_from_record",
     "matching_preset",
     "parse_action",
@@ -86,6 +85,5 @@ __all__ = [
     "parse_public_action",
     "public_action",
     "rules_from_spec",
-    "save_record",
     "spec_for",
 ]

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from .deal import deal_from_dict, deal_from_seed
 from .errors import KrookError, RecordError
 from .hand import Phase
-from .match import RECORD_FORMAT, RECORD_KIND, RECORD_VERSION, Match
+from .match import RECORD_FORMAT, Match
 from .presets import rules_from_spec
 
 
@@ -84,20 +81,3 @@ def match_from_record(record: object) -> Match:
                 raise ReplayError(index, number, action, getattr(exc, "reason", str(exc))) from None
     assert match is not None
     return match
-
-
-def load_record(path: str | Path) -> Match:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc}") from None
-    return match_from_record(data)
-
-
-def save_record(match: Match, path: str | Path) -> None:
-    """Write the game's record atomically (the old file survives a failed write: StorageWriteError)."""
-    from krook import storage  # the app's one crash-safe writer; pure Python, imported only when saving
-
-    storage.save_json(path, RECORD_KIND, RECORD_VERSION, match.to_record())

@@ -10,7 +10,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from krook.rules import PRESETS, KrookError, Match, Phase, load_record
+from krook.records import load_record
+from krook.rules import PRESETS, KrookError, Match, Phase
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
