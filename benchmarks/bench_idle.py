@@ -32,7 +32,7 @@ def idle_in_process(seconds: float) -> dict[str, dict[str, float]]:
     from krook.scenes.menus.lobby import LobbyScene
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
 
     results = {}
     with tempfile.TemporaryDirectory(prefix="krook-idle-") as home:

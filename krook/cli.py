@@ -13,7 +13,7 @@ _DELEGATES: dict[str, tuple[str, str]] = {
     "arena": ("krook.bots.arena", "Play two bot strengths against each other on duplicate deals."),
     "serve": ("krook.net.serve", "Host a game without a window (LAN, and the internet with --relay)."),
     "join": ("krook.net.join", "Take a seat without a window and let a bot play it."),
-    "gallery": ("krook.tools.gallery", "Render every scene to PNG files."),
+    "gallery": ("krook.devtools.gallery", "Render every scene to PNG files."),
     "review": ("krook.review.cli", "Review a recorded game's hands with the exact solver."),
 }
 

@@ -206,7 +206,7 @@ def test_a_burial_that_empties_two_colours_is_said_in_words() -> None:
     from krook.bots import hints
     from krook.rules import Discard, Phase, card_id
     from krook.rules.cards import COLOR_LETTERS, Color
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
 
     for seed in range(1, 60):
         session = build_session(seed=seed)

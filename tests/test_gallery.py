@@ -6,7 +6,7 @@ from __future__ import annotations
 def test_gallery_renders_every_scene(tmp_path, monkeypatch):
     import pygame
 
-    from krook.tools import gallery
+    from krook.devtools import gallery
 
     monkeypatch.setenv("KROOK_HOME", str(tmp_path / "home"))
     out = tmp_path / "out"
@@ -51,7 +51,7 @@ def test_gallery_renders_every_scene(tmp_path, monkeypatch):
 def test_gallery_card_sheets_and_colour_vision(tmp_path, monkeypatch):
     import pygame
 
-    from krook.tools import gallery
+    from krook.devtools import gallery
 
     monkeypatch.setenv("KROOK_HOME", str(tmp_path / "home"))
     out = tmp_path / "out"

@@ -40,7 +40,7 @@ def hint(app, table) -> None:
 def table_at(app, phase, bid_to=None):
     from krook.rules import Phase
     from krook.scenes.table.scene import TableScene
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
 
     session = build_session(seed=4)
     if bid_to is None:

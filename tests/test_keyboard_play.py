@@ -85,7 +85,7 @@ def test_the_focus_carries_from_the_nest_into_the_play(home, simple_bots):
     it never rests on a card that may not be played."""
     from krook.rules import Phase
     from krook.scenes.table.scene import TableScene
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
 
     app = make_app()
     session = build_session(seed=4)

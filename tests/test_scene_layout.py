@@ -40,7 +40,7 @@ def extra_scenes(app):
     from krook.scenes.menus.lobby import LobbyScene
     from krook.scenes.menus.title import TitleScene
     from krook.scenes.table.score import ScoreSheetScene
-    from krook.tools.gallery import _table, advance, build_session
+    from krook.devtools.gallery import _table, advance, build_session
 
     s = app.services
     out = {}
@@ -135,7 +135,7 @@ def run_all(app, builders):
 
 
 def test_every_gallery_scene_at_every_size(app):
-    from krook.tools.gallery import scenes
+    from krook.devtools.gallery import scenes
 
     builders = scenes(app)
     problems, checked = run_all(app, builders)

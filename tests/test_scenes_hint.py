@@ -12,7 +12,7 @@ def make_table(home):
     from krook.app import App
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import build_session
+    from krook.devtools.gallery import build_session
 
     app = App((1280, 720), fullscreen=False, settings=Settings(anim_speed="instant", bot_speed="instant"))
     session = build_session(humans=(0,))

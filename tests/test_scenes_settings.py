@@ -14,7 +14,7 @@ GALLERY_SUBSET = ("01-title", "02-lobby", "04-bidding", "05-nest", "10-play", "1
 def font_sizes_drawn(monkeypatch, large_text: bool) -> dict[str, int]:
     """The smallest text size each of a set of gallery scenes draws at 1280x720."""
     from krook.app import App
-    from krook.tools.gallery import scenes
+    from krook.devtools.gallery import scenes
     from krook.ui.theme import Theme
 
     sizes: list[int] = []
@@ -53,7 +53,7 @@ def test_no_text_below_14_px_at_720p_and_large_text_enlarges(home, monkeypatch):
 def make_table(**settings):
     from krook.app import App
     from krook.scenes.table.scene import TableScene
-    from krook.tools.gallery import build_session
+    from krook.devtools.gallery import build_session
 
     app = App(SIZE, fullscreen=False, settings=Settings(window_size=SIZE, **settings))
     session = build_session(humans=())

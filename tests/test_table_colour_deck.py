@@ -15,7 +15,7 @@ def frame(scene) -> pygame.Surface:
 
 
 def test_cards_in_the_trick_change_deck_mid_trick(home):
-    from krook.tools.gallery import scenes
+    from krook.devtools.gallery import scenes
 
     app = make_app()
     build = scenes(app)["10-play"]  # two cards in the trick, the player to follow

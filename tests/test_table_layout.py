@@ -37,7 +37,7 @@ def table_at(preset: str, phase: str, size: tuple[int, int], large_text: bool = 
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 
@@ -92,7 +92,7 @@ def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 
@@ -142,7 +142,7 @@ def test_a_notice_for_the_table_never_covers_the_card_the_viewer_just_played(pre
     from krook.scenes.table import hud
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import advance, build_session
+    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 

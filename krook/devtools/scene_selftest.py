@@ -10,7 +10,7 @@ def render_every_scene(ctx: Any) -> str:
 
     from krook.app import App
     from krook.settings_store import Settings
-    from krook.tools.gallery import scenes
+    from krook.devtools.gallery import scenes
 
     app = App((1280, 720), fullscreen=False, settings=Settings())
     count = 0
@@ -31,7 +31,7 @@ def play_bot_hand(ctx: Any) -> str:
     from krook.app import App
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.tools.gallery import build_session
+    from krook.devtools.gallery import build_session
 
     app = App((1280, 720), fullscreen=False, settings=Settings(anim_speed="instant", bot_speed="instant"))
     session = build_session(humans=())

@@ -1,6 +1,6 @@
 """``krook gallery OUT_DIR``: render every scene, with scripted game states, and every card face to PNG files.
 
-    python -m krook.tools.gallery OUT_DIR [--sizes 1280x720,1920x1080,3840x2160] [--only NAME,...]
+    python -m krook.devtools.gallery OUT_DIR [--sizes 1280x720,1920x1080,3840x2160] [--only NAME,...]
                                           [--colour-vision]
 
 Runs headless (it sets SDL's dummy video and audio drivers unless they are set) and writes
