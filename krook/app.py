@@ -80,7 +80,8 @@ class App:
         from krook.scenes.navigator import Navigator
         from krook.settings_store import load_settings
 
-        from .scenes.base import SceneStack, Services, make_sound
+        from .scenes.base import Services, make_sound
+        from .scenes.containment import ContainedStack
         from .ui.cards import CardPainter
         from .ui.theme import Theme
 
@@ -101,7 +102,8 @@ class App:
         self.screen = self._open_window()
         theme = Theme(settings.large_text)
         theme.resize(self.screen.get_size())
-        self.stack = SceneStack()
+        # A bug in one screen is contained: logged with a report, the game kept, a way back shown.
+        self.stack = ContainedStack(lambda: getattr(self, "services", None))
         self.services = Services(
             settings=settings,
             theme=theme,

@@ -181,8 +181,12 @@ def write_crash_report(
     tb: TracebackType | None,
     *,
     thread_name: str | None = None,
+    unseen: bool = True,
 ) -> Path | None:
-    """Write a crash report to ``user_data_dir()/crashes``; its path, or None if it could not be written."""
+    """Write a crash report to ``user_data_dir()/crashes``; its path, or None if it could not be written.
+
+    ``unseen=False`` for an error the player was told about already (a screen's error the window survived):
+    the next start does not announce it as a crash."""
     lines = ["Krook crash report", f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}"]
     if thread_name:
         lines.append(f"thread: {thread_name}")
@@ -199,7 +203,8 @@ def write_crash_report(
             report = folder / f"crash-{stamp}-{n}.txt"
             n += 1
         report.write_text(text, encoding="utf-8")
-        mark_unseen(report)
+        if unseen:
+            mark_unseen(report)
     except OSError:
         report = None
     logging.getLogger("krook.crash").critical("%s", text)
