@@ -18,7 +18,8 @@ import statistics
 import time
 
 from krook.bots.arena import _seating, board_seeds
-from krook.bots.base import BotContext, make_bot
+from krook.bots.base import BotContext
+from krook.bots.catalog import make_bot
 from krook.bots.strengths import HardBot
 from krook.rules import PRESETS, Match, Phase
 from krook.rules.deal import deal_from_seed

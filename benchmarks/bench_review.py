@@ -19,7 +19,8 @@ import random
 import statistics
 import time
 
-from krook.bots.base import BotContext, make_bot
+from krook.bots.base import BotContext
+from krook.bots.catalog import make_bot
 from krook.review.engine import HandReview, Reviewer, plain_review
 from krook.rules import PRESETS, Match, Phase
 

@@ -36,7 +36,8 @@ from krook.rules import DEFAULT_PRESET, PRESETS, Match, Rules, RulesError, rules
 from krook.rules.deal import deal_from_seed, hand_seed
 from krook.rules.scoring import HandResult
 
-from .base import Bot, BotContext, make_bot
+from .base import Bot, BotContext
+from .catalog import make_bot
 
 BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
 # frozen bots kept as fixed opponents (the champion gauntlet): ``hard@NAME`` is hard from champions/NAME

@@ -44,8 +44,8 @@ def _say(text: str) -> None:
 def load_for_review(path: Path) -> Match:
     """The game in any file Krook writes (a plain record, a kept game, the autosave); a LAN player's own copy
     is refused with the reason, since it holds no other seat's cards to solve with."""
+    from krook.records.seat_record import is_seat_record
     from krook.session.finished import load_record_file
-    from krook.session.seat_replay import is_seat_record
 
     record = load_record_file(path)
     if is_seat_record(record):

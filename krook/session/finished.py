@@ -210,7 +210,7 @@ def load_kept(path: Path) -> dict[str, Any]:
 
 def check_any(record: object, name: str) -> None:
     """A game record, or a seat record of a LAN game: raises FinishedGameError when it does not replay."""
-    from .seat_replay import is_seat_record
+    from krook.records.seat_record import is_seat_record
 
     if is_seat_record(record):
         from .seat_replay import SeatReplay
@@ -250,7 +250,9 @@ def load_record_file(path: Path) -> dict[str, Any]:
 def export(record: dict[str, Any], folder: Path | None = None) -> Path:
     """Write a finished game's record as a plain ``krook-record/1`` file to share (a LAN seat's record as a
     ``krook-seat-record/1`` file); returns the file."""
-    from .seat_replay import SeatReplay, is_seat_record
+    from krook.records.seat_record import is_seat_record
+
+    from .seat_replay import SeatReplay
 
     kind = "krook-record"
     if is_seat_record(record):

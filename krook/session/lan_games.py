@@ -22,15 +22,13 @@ from collections.abc import Callable
 from typing import Any
 
 from krook import storage
+from krook.records.seat_record import MAX_VIEWS, SEAT_FORMAT
 from krook.rules import Match, SeatView
 from krook.rules.view import public_action_text
 
 from . import finished, history
 
 log = logging.getLogger(__name__)
-
-SEAT_FORMAT = "krook-seat-record/1"
-MAX_VIEWS = 20000  # far more actions than any game has: a host flooding views can't fill the disk
 
 
 class SeatRecorder:

@@ -7,51 +7,12 @@ it is checked like a host's message (the file may come from anyone) before anyth
 from __future__ import annotations
 
 import copy
-import dataclasses
 from typing import Any
 
-from krook.rules import KrookError, PublicAction, SeatView, parse_public_action
-from krook.rules.errors import RecordError
+from krook.records.seat_record import check_seat_record
+from krook.rules import KrookError, PublicAction, parse_public_action
 
-from .lan_games import MAX_VIEWS, SEAT_FORMAT
 from .replay import Frame, Position
-
-
-def is_seat_record(record: object) -> bool:
-    return isinstance(record, dict) and record.get("format") == SEAT_FORMAT
-
-
-def check_seat_record(record: object) -> tuple[int, list[SeatView]]:
-    """(the seat, its views with the score sheet as it stood at each); raises RecordError saying what is wrong."""
-    from krook.net.checks import HostMessageError, check_result, check_view
-
-    if not is_seat_record(record):
-        raise RecordError(f"not a seat record (its format should be {SEAT_FORMAT!r})")
-    assert isinstance(record, dict)
-    seat, raw_views, raw_results = record.get("seat"), record.get("views"), record.get("results")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 8:
-        raise RecordError(f"the seat record's seat {seat!r} is not a seat")
-    if not isinstance(raw_views, list) or not 1 <= len(raw_views) <= MAX_VIEWS:
-        raise RecordError("the seat record holds no views, or far too many")
-    if not isinstance(raw_results, list) or len(raw_results) > MAX_VIEWS:
-        raise RecordError("the seat record's score sheet is not a list")
-    try:
-        results = [check_result(r) for r in raw_results]
-        views = []
-        for raw in raw_views:
-            if not isinstance(raw, dict):
-                raise RecordError("a view of the seat record is not an object")
-            count = raw.get("results_count")
-            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= len(results):
-                raise RecordError(f"a view counts {count!r} score-sheet rows of {len(results)}")
-            body = {k: v for k, v in raw.items() if k not in ("results_count", "actor", "action")}
-            view = check_view(dict(body, results=[]))
-            if view.seat != seat:
-                raise RecordError(f"a view of seat {view.seat} in seat {seat}'s record")
-            views.append(dataclasses.replace(view, results=results[:count]))
-    except HostMessageError as exc:
-        raise RecordError(f"the seat record does not hold together: {exc}") from None
-    return seat, views
 
 
 class SeatReplay:

@@ -14,7 +14,14 @@ import pygame
 from krook import storage
 from krook.rules import KrookError
 from krook.scenes.base import Services
-from krook.scenes.common.menu import MenuScene, begin_screen, bottom_bar, screen_margin, titled_panel
+from krook.scenes.common.menu import (
+    MenuScene,
+    begin_screen,
+    bottom_bar,
+    middle_cut,
+    screen_margin,
+    titled_panel,
+)
 from krook.session import finished
 from krook.ui import Button, ListBox, TextField
 
@@ -224,21 +231,6 @@ class GamesScene(MenuScene):
                 t.text(surface, middle_cut(t, line, room), (m, y), "body", t.p.accent)
                 y += lh
         self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
-
-
-def middle_cut(t: Any, text: str, width: int) -> str:
-    """``text`` shortened in its middle with an ellipsis until it fits ``width`` pixels (a path keeps its
-    start and its file name)."""
-    font = t.font("body")
-    if font.size(text)[0] <= width:
-        return text
-    keep = len(text)
-    while keep > 2:
-        keep -= max(1, keep // 10)
-        cut = text[: keep // 2] + "…" + text[len(text) - (keep - keep // 2) :]
-        if font.size(cut)[0] <= width:
-            return cut
-    return "…"
 
 
 def _autosave_record() -> dict[str, Any] | None:

@@ -17,15 +17,15 @@ from typing import Any
 import pygame
 
 from krook import storage
+from krook.records.seat_record import is_seat_record
 from krook.rules import Pass, Play, PublicAction
 from krook.rules.words import action_said, action_words, colour_words
-from krook.scenes.archive.games_list import middle_cut
 from krook.scenes.base import Scene, Services
-from krook.scenes.common.menu import bottom_bar, draw_backdrop
+from krook.scenes.common.menu import bottom_bar, draw_backdrop, middle_cut
 from krook.scenes.common.table_layout import TableLayout
 from krook.session import finished
 from krook.session.replay import Frame, Replay
-from krook.session.seat_replay import SeatReplay, is_seat_record
+from krook.session.seat_replay import SeatReplay
 from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
 

@@ -154,3 +154,18 @@ class DialogScene(Scene):
         t.resize(surface.get_size())
         t.dim(surface, alpha)
         return t
+
+
+def middle_cut(t: Any, text: str, width: int) -> str:
+    """``text`` shortened in its middle with an ellipsis until it fits ``width`` pixels (a path keeps its
+    start and its file name)."""
+    font = t.font("body")
+    if font.size(text)[0] <= width:
+        return text
+    keep = len(text)
+    while keep > 2:
+        keep -= max(1, keep // 10)
+        cut = text[: keep // 2] + "…" + text[len(text) - (keep - keep // 2) :]
+        if font.size(cut)[0] <= width:
+            return cut
+    return "…"

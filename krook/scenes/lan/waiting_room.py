@@ -235,9 +235,7 @@ class JoinedWaitScene(Scene):
             return
         self._left = True
         self.session.close()
-        from krook.scenes.lan.join import JoinScene
-
-        self.stack.replace(JoinScene(self.services))
+        self.stack.replace(self.services.go.join())
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
