@@ -74,7 +74,7 @@ def exit_on_sigterm_now() -> bool:
         libc.signal.restype = ctypes.c_void_p
         libc.signal.argtypes = [ctypes.c_int, ctypes.c_void_p]
         exit_fn = ctypes.cast(libc._exit, ctypes.c_void_p).value
-        return libc.signal(int(signal.SIGTERM), exit_fn) != ctypes.c_void_p(-1).value
+        return bool(libc.signal(int(signal.SIGTERM), exit_fn) != ctypes.c_void_p(-1).value)
     except (OSError, AttributeError, TypeError, ValueError) as e:
         log.debug("no early SIGTERM exit: %s", e)
         return False

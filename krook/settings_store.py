@@ -8,6 +8,7 @@ Each field is checked on its own, so one bad value resets that value only.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +82,7 @@ class Settings:
         base = cls()
         bad: list[str] = []
         values: dict[str, Any] = {}
-        checks = {
+        checks: dict[str, Callable[[Any], bool]] = {
             "fullscreen": lambda v: isinstance(v, bool),
             "window_size": lambda v: (
                 isinstance(v, list | tuple)

@@ -70,7 +70,7 @@ def to_lab(rgb: RGB) -> tuple[float, float, float]:
 
 def delta_e(a: RGB, b: RGB) -> float:
     la, lb = to_lab(a), to_lab(b)
-    return sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
+    return float(sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5)
 
 
 def min_pairwise_delta_e(colours: Iterable[RGB], deficiency: str | None = None) -> float:

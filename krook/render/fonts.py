@@ -88,7 +88,7 @@ def _checksum(chunk: bytes) -> int:
     padded = chunk + b"\x00" * (-len(chunk) % 4)
     words = array("I")
     if words.itemsize != 4:  # pragma: no cover - every platform Krook ships on has a 4-byte "I"
-        return sum(struct.unpack(f">{len(padded) // 4}L", padded)) & 0xFFFFFFFF
+        return int(sum(struct.unpack(f">{len(padded) // 4}L", padded))) & 0xFFFFFFFF
     words.frombytes(padded)
     if struct.pack("=I", 1) != struct.pack(">I", 1):
         words.byteswap()

@@ -121,7 +121,7 @@ class SilentSound:
 
 def make_sound(settings: Settings) -> Any:
     try:
-        from krook.audio import SoundService  # type: ignore[import-not-found]
+        from krook.audio import SoundService
 
         sound = SoundService(volume=settings.volume, muted=not settings.sound)
     except Exception:
@@ -148,8 +148,8 @@ class Services:
     quit: Callable[[], None] = lambda: None
     settings_file: Any = None
     keyboard_mode: bool = False  # the last input was a key, not a click: menus show their focus ring
-    go: Navigator = field(default_factory=lambda: _NotWired("go"))  # type: ignore[arg-type,return-value]
-    games: GameFactory = field(default_factory=lambda: _NotWired("games"))  # type: ignore[arg-type,return-value]
+    go: Navigator = field(default_factory=lambda: _NotWired("go"))
+    games: GameFactory = field(default_factory=lambda: _NotWired("games"))
 
     def save_settings(self) -> None:
         problem = save_settings(self.settings, self.settings_file)

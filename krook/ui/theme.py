@@ -123,7 +123,7 @@ class Theme:
 
     def font_px(self, role: str) -> int:
         base = getattr(self.scale, role)
-        return max(10, round(base * self.u * (1.2 if self.large_text else 1.0)))
+        return max(10, round(float(base * self.u * (1.2 if self.large_text else 1.0))))
 
     def font(self, role: str = "body", bold: bool = False, px: int | None = None) -> pygame.font.Font:
         size = px or self.font_px(role)

@@ -27,7 +27,7 @@ class CardSprites:
         shadow: bool = True,
     ) -> pygame.Rect:
         """A face (or a back when ``code`` is None) centred on ``center``, tilted by ``angle`` degrees."""
-        img = self.cards.face(code, height) if code else self.cards.back(height)
+        img: pygame.Surface = self.cards.face(code, height) if code else self.cards.back(height)
         if angle:
             key = (code, height, angle)
             rotated = self._rotated.get(key)

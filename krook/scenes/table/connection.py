@@ -24,7 +24,7 @@ class LanSession(Session, Linked, Protocol):
 
 
 def lan_session(session: Session) -> LanSession | None:
-    return session if isinstance(session, Linked) else None  # type: ignore[return-value]
+    return session if isinstance(session, Linked) else None
 
 
 # -- the events ---------------------------------------------------------------------------------------------
