@@ -64,7 +64,7 @@ class Keys:
                 if w.focusable and w.enabled and w.visible:
                     rects.append(w.rect)
         if isinstance(top, TableScene):
-            rects += [r for _, r in top.state.card_rects] + [r for _, r in top.call_rects]
+            rects += [r for _, r in top.card_rects] + [r for _, r in top.call_rects]
         back = getattr(top, "back_btn", None)
         if back is not None:
             rects.append(back.rect)
@@ -145,7 +145,7 @@ def test_keyboard_only_title_to_next_hand(home, rings):
             keys.press(pygame.K_RETURN)
         elif view.phase == "play":
             legal = {a.split()[1] for a in view.legal}
-            for _ in range(len(table.state.card_rects)):
+            for _ in range(len(table.card_rects)):
                 if table.hand_codes()[table.state.focus_card] in legal:
                     break
                 keys.press(pygame.K_RIGHT)

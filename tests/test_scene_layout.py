@@ -185,7 +185,7 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
                 panel = next(d.rect for d in probe.items if d.kind == "panel" and d.rect.contains(link))
                 h = t.layout.trick_card_h
                 paths = [(t.seat_anchor(s), t.trick_spot(s)) for s in range(t.n)]
-                paths += [(r.center, t.trick_spot(t.viewer)) for _, r in t.card_rects]
+                paths += [(r.center, t.trick_spot(t.viewer)) for _, r in table.card_rects]
                 paths += [(t.trick_spot(s), t.seat_anchor(w)) for s in range(t.n) for w in range(t.n)]
                 flights = [
                     Flight(code, a, b, 1.0, h, t=min(k / 10, 0.999)) for a, b in paths for k in range(11)

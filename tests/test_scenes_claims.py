@@ -84,7 +84,7 @@ def play_down_to_one_card(app, table) -> None:
         if app.stack.top is not table or len(table.view.hand) <= 1:
             return
         legal = [a.split()[1] for a in table.view.legal]
-        rect = dict(table.state.card_rects)[legal[0]]
+        rect = dict(table.card_rects)[legal[0]]
         click(app, (rect.x + 4, rect.centery))
 
 
@@ -103,7 +103,7 @@ def test_the_forced_last_card_plays_itself_only_when_set(home, auto_finish):
         assert isinstance(app.stack.top, ScoreSheetScene)
     else:
         assert app.stack.top is table and table.view.to_act == 0 and len(table.view.hand) == 1
-        rect = dict(table.state.card_rects)[table.view.hand[0]]
+        rect = dict(table.card_rects)[table.view.hand[0]]
         click(app, (rect.x + 4, rect.centery))
         for _ in range(200):
             if isinstance(app.stack.top, ScoreSheetScene):

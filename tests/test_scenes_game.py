@@ -113,7 +113,7 @@ class Driver:
             chosen = list(rule["required"])
             chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
             for code in chosen:
-                rect = dict(table.state.card_rects)[code]
+                rect = dict(table.card_rects)[code]
                 click(app, (rect.x + 4, rect.centery))
             assert table.state.selected == set(chosen)
             click(app, button(table, "Bury").rect.center)
@@ -124,7 +124,7 @@ class Driver:
             click(app, rect.center)
         elif phase == "play":
             legal = [a.split()[1] for a in view.legal]
-            rects = dict(table.state.card_rects)
+            rects = dict(table.card_rects)
             illegal = [c for c in rects if c not in legal]
             if illegal and self.illegal_clicks < 3:
                 click(app, (rects[illegal[0]].x + 4, rects[illegal[0]].centery))
@@ -132,7 +132,7 @@ class Driver:
                 self.illegal_clicks += 1
             target = legal[0]
             if (self.keyboard_plays + self.mouse_plays) % 2 == 0:
-                codes = [c for c, _ in table.state.card_rects]
+                codes = [c for c, _ in table.card_rects]
                 for _ in range(len(codes)):
                     if codes[table.state.focus_card % len(codes)] == target:
                         break

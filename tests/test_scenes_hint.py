@@ -31,7 +31,7 @@ def wait_for_my_turn(app, table, phase: str) -> None:
             return
         if view.to_act == table.viewer and table.idle and view.phase != phase:
             # get past the other decisions quickly: pass when allowed, else any legal action
-            table.act("pass" if "pass" in view.legal else view.legal_actions().sample(random.Random(1)))
+            table.submit("pass" if "pass" in view.legal else view.legal_actions().sample(random.Random(1)))
         time.sleep(0.001)
     raise AssertionError(f"never reached the {phase} phase")
 

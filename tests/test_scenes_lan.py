@@ -187,7 +187,7 @@ class TableDriver:
             chosen = list(rule["required"])
             chosen += [c for c in rule["allowed"] if c not in chosen][: rule["count"] - len(chosen)]
             for code in chosen:
-                rect = dict(table.state.card_rects)[code]
+                rect = dict(table.card_rects)[code]
                 click(app, (rect.x + 4, rect.centery))
             click(app, button(table, "Bury").rect.center)
         elif view.phase == "trump":
@@ -196,7 +196,7 @@ class TableDriver:
             click(app, table.call_rects[0][1].center)
         elif view.phase == "play":
             legal = [a.split()[1] for a in view.legal]
-            rect = dict(table.state.card_rects)[legal[0]]
+            rect = dict(table.card_rects)[legal[0]]
             click(app, (rect.x + 4, rect.centery))
             self.plays += 1
         return None

@@ -29,12 +29,12 @@ def note_is_clear(app):
     assert note.w and note.h
     for name, box in table.state.boxes.items():
         assert not note.colliderect(box), f"the note {note} covers the {name} {box}"
-    for code, rect in table.state.card_rects:
+    for code, rect in table.card_rects:
         assert not note.colliderect(rect), f"the note {note} covers the card {code}"
 
 
 def click_card(app, table, code):
-    rect = dict(table.state.card_rects)[code]
+    rect = dict(table.card_rects)[code]
     click(app, (rect.x + table.theme.px(8), rect.centery))  # the visible left edge of a fanned card
 
 

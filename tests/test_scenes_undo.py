@@ -54,7 +54,7 @@ def play_to_my_card(app, table, tricks=2):
         if m.phase.value == "play" and len(m.hand.tricks) >= tricks and m.to_act == 0 and table.idle:
             return
         if table.idle and table.view.to_act == 0 and table.revealed:
-            table.act(str(m.legal_actions().sample(rng)))
+            table.submit(str(m.legal_actions().sample(rng)))
         settle(app, 3)
         time.sleep(0.002)
         m = table.session.match
@@ -72,7 +72,7 @@ def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
     before = session.match.to_record()
     hand_before = list(table.view.hand)
     card = table.view.legal[0].split()[1]
-    rect = dict(table.state.card_rects)[card]
+    rect = dict(table.card_rects)[card]
     click(app, (rect.x + table.theme.px(8), rect.centery))
     wait_until(app, lambda: table.idle and (session.match.to_act == 0 or session.match.phase.value != "play"))
     assert card not in table.view.hand
@@ -112,13 +112,13 @@ def test_undo_a_bid_with_u_and_not_once_the_nest_is_seen():
     table = start(app, seed=5)
     session = table.session
     assert table.view.to_act == 0 and table.panel_kind == "bidding"
-    table.act("bid 70")
+    table.submit("bid 70")
     key(app, pygame.K_u)  # at once: the bots (on their thread) have not closed the bidding yet
     settle(app, 5)
     assert session.match.hand.actions == [] and table.view.to_act == 0
     assert table.panel_kind == "bidding" and not table.shown.bids
     # 120 is every point: nobody can bid over it, the nest comes up, and the bid can't come back after that.
-    table.act("bid 120")
+    table.submit("bid 120")
     wait_until(app, lambda: session.match.phase.value == "discard")
     key(app, pygame.K_u)
     assert "nest" in table.message.text and session.match.hand.actions == ["bid 120"]
@@ -135,7 +135,7 @@ def test_hot_seat_undo_stops_when_another_player_has_seen_the_table():
         key(app, pygame.K_SPACE)
         settle(app, 5)
     assert table.viewer == 0 and table.view.to_act == 0
-    table.act("bid 70")
+    table.submit("bid 70")
     wait_until(app, lambda: isinstance(app.stack.top, CurtainScene))
     # Bob (a person) is to act: the curtain is up for him and nobody can take a move back.
     assert isinstance(app.stack.top, CurtainScene)

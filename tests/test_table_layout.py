@@ -118,7 +118,7 @@ def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
         theme = table.theme
         tag_w, tag_h = theme.font("caption", True).size("nest")
         top = table.state.layout.hand_top - theme.px(22)
-        for code, hit in table.state.card_rects:
+        for code, hit in table.card_rects:
             if code in left_of.values():
                 # the tag's pill, just right of its word: in the accent colour unless a raised card (or its
                 # shadow) covers it

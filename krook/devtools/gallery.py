@@ -257,7 +257,7 @@ def scenes(app: Any) -> dict[str, Callable[[], list[Any]]]:
         action = next(iter(session.match.legal_actions().actions()))
         session.match.apply(action)
         scene.state.queue.append(ActionEvent(seat, action, session.version))
-        scene._show(scene.state.queue.popleft(), 1.0)
+        scene.animator.show(scene.state.queue.popleft(), 1.0)
         for f in scene.state.flights:
             f.t = f.duration * 0.5
         return [scene]

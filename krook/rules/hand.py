@@ -141,6 +141,13 @@ class Hand:
                 return trumps
         return hand
 
+    def refusals(self, seat: int) -> dict[str, str]:
+        """The cards ``seat`` holds but may not play to the current trick, each with the rules' reason."""
+        if self.phase is not PLAY:
+            return {}
+        barred = self.hands[seat] & ~self.playable_mask(seat)
+        return {CARD_NAMES[c]: self._why_card_illegal(seat, c) for c in iter_mask(barred)}
+
     def discard_rule(self) -> DiscardRule:
         assert self.bidder is not None
         hand = self.hands[self.bidder]

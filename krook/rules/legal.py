@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import ACTION_TYPES, Action, Discard, parse_action
+from .actions import ACTION_TYPES, Action, Bid, Discard, Pass, Play, Redeal, parse_action
 from .cards import CARD_BY_NAME, CARD_NAMES, Color, iter_mask, mask_of, names
 from .errors import KrookError
 
@@ -87,11 +87,17 @@ class LegalActions:
     one. A discard is a space of card sets (thousands), so it is enumerated lazily.
     """
 
-    __slots__ = ("discard", "texts")
+    __slots__ = ("discard", "refused", "texts")
 
-    def __init__(self, texts: list[str] | tuple[str, ...] = (), discard: DiscardRule | None = None) -> None:
+    def __init__(
+        self,
+        texts: list[str] | tuple[str, ...] = (),
+        discard: DiscardRule | None = None,
+        refused: Mapping[str, str] | None = None,
+    ) -> None:
         self.texts = texts if type(texts) is tuple else tuple(texts)
         self.discard = discard
+        self.refused: Mapping[str, str] = refused or {}  # card name -> why it may not be played now
 
     # -- text: the wire and the records ---------------------------------------------------------------
     def __iter__(self) -> Iterator[str]:
@@ -158,6 +164,39 @@ class LegalActions:
 
     def trumps(self) -> tuple[Color, ...]:
         return tuple(Color.parse(t[6:]) for t in self.texts if t.startswith("trump "))
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be taken now, in words for the screen; None when it is legal.
+
+        A card play's reason comes from the rules (``refused``: the seat to act's cards that may not be played,
+        each with its reason); a burial's from the :class:`DiscardRule`; a bid's from the amounts listed."""
+        if action in self:
+            return None
+        if isinstance(action, Play):
+            reason = self.refused.get(CARD_NAMES[action.card])
+            if reason:
+                return reason
+            return "play a card from your hand" if self.cards() else "cards are not played now"
+        if isinstance(action, Discard):
+            if self.discard is None:
+                return "there is nothing to bury now"
+            return self.discard.problem(mask_of(action.cards), len(action.cards))
+        if isinstance(action, Bid):
+            bids = self.bids()
+            if not bids:
+                return "the bidding is over" if not self.can_redeal else "not your turn to bid"
+            if len(bids) == 1:
+                return f"the only bid now is {bids[0]}"
+            if action.amount < bids[0]:
+                return f"the lowest bid now is {bids[0]}"
+            if action.amount > bids[-1]:
+                return f"the highest bid is {bids[-1]}"
+            return f"bids go in steps of {bids[1] - bids[0]}"
+        if isinstance(action, Pass):
+            return "you may not pass now" + (f": bid {self.bids()[0]}" if self.bids() else "")
+        if isinstance(action, Redeal):
+            return "you may call a redeal only in the bidding, holding no counters"
+        return "not now"
 
     def __repr__(self) -> str:
         if self.discard:

@@ -68,6 +68,7 @@ class SeatView:
     legal: list[str] = field(default_factory=list)
     discard: dict[str, Any] | None = None
     version: int = 0  # count of actions applied in the game: the network orders views by it
+    refused: dict[str, str] = field(default_factory=dict)  # the seat to act's unplayable cards: why each
 
     # -- helpers a screen or a bot wants --------------------------------------------------------------
     @property
@@ -82,7 +83,7 @@ class SeatView:
         """What this seat may do now (empty when it is not its turn)."""
         if self.discard is not None:
             return LegalActions(discard=DiscardRule.from_dict(self.discard))
-        return LegalActions(self.legal)
+        return LegalActions(self.legal, refused=self.refused)
 
     def to_dict(self) -> dict[str, Any]:
         # Written out rather than dataclasses.asdict: asdict deep-copies recursively and was the host's main
@@ -95,6 +96,7 @@ class SeatView:
         data["trick"] = [list(c) for c in self.trick]
         data["bids"] = [[seat, str(said)] for seat, said in self.bids]
         data["rules"] = dict(self.rules)
+        data["refused"] = dict(self.refused)
         data["phase"] = self.phase.value
         data["format"] = VIEW_FORMAT
         return data
@@ -143,12 +145,15 @@ def build_view(match: Match, seat: int | None) -> SeatView:
     to_act = hand.to_act if match.winner is None else None
     legal: list[str] = []
     discard = None
+    refused: dict[str, str] = {}
     if to_act == seat:
         actions = hand.legal_actions()
         if actions.discard is not None:
             discard = actions.discard.to_dict()
         else:
             legal = list(actions.texts)
+        if hand.phase is Phase.PLAY and seat is not None:
+            refused = hand.refusals(seat)
     elif seat is not None and to_act is not None and hand.may_call_redeal(seat):
         legal = ["redeal"]  # redeal_any_time: a seat without counters may call it out of turn
     return SeatView(
@@ -188,4 +193,5 @@ def build_view(match: Match, seat: int | None) -> SeatView:
         legal=legal,
         discard=discard,
         version=match.version,
+        refused=refused,
     )

@@ -22,7 +22,6 @@ from krook.rules import (
     action_text,
     as_action,
     get_preset,
-    match_from_record,
 )
 from krook.rules.deal import deal_from_dict
 
@@ -277,12 +276,18 @@ class TutorialSession(LocalSession):
 
     def _why_not(self, seat: int, action: str, lesson: Lesson) -> str:
         """The rules' reason when the move is illegal, else that it is not the one being taught."""
-        trial = match_from_record(self.match.to_record())  # a copy: the real game must not change
-        try:
-            trial.apply(action, seat)
-        except KrookError as exc:
-            return f"{getattr(exc, 'reason', exc)}. {lesson.hint}"
+        reason = self.match.view(seat).legal_actions().why_not(as_action(action))
+        if reason is not None:
+            return f"{reason}. {lesson.hint}"
         return f"that is allowed, but not what this lesson teaches. {lesson.hint}"
+
+    def refuse(self, action: Action, reason: str) -> str:
+        """The table did not submit a move the rules refuse: the note gives the reason and the lesson's hint."""
+        lesson = self.current
+        if lesson is None or lesson.expect is None:
+            return reason
+        self.refusal = f"{reason}. {lesson.hint}"
+        return self.refusal
 
     def update(self, dt: float) -> list[Any]:
         self._advance()

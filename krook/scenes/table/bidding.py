@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
 from krook.rules import PASS, REDEAL, Action, Bid, Pass, Redeal
-from krook.scenes.table.decision import Decision
-from krook.scenes.table.state import Zone
+from krook.scenes.table.decision import Decision, Handled
+from krook.scenes.table.state import TableState, Zone
 from krook.ui import Button
 from krook.ui.widgets import ACTIVATE_KEYS, Widget
-
-if TYPE_CHECKING:
-    from krook.scenes.table.scene import TableScene
 
 
 class BiddingDecision(Decision):
     kind = "bidding"
 
-    def __init__(self, table: TableScene) -> None:
-        super().__init__(table)
+    def __init__(self, state: Callable[[], TableState]) -> None:
+        super().__init__(state)
         self.amount = 0
         self.typed = ""  # digits typed so far (type 85 for 85)
         self.arrows: list[tuple[int, pygame.Rect]] = []
@@ -29,7 +26,7 @@ class BiddingDecision(Decision):
         return list(self.state.legal.bids())
 
     def prepare(self) -> list[Widget]:
-        act = self.table.act
+        act = self.choose
         legal = self.state.legal
         bids = self._bids()
         self.amount = bids[0] if bids else 0
@@ -69,7 +66,7 @@ class BiddingDecision(Decision):
         i = bids.index(self.amount) if self.amount in bids else 0
         self.amount = bids[max(0, min(len(bids) - 1, i + d))]
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
+    def handle_event(self, e: pygame.event.Event) -> Handled:
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
             for sign, rect in self.arrows:
                 if rect.collidepoint(e.pos):
@@ -80,7 +77,7 @@ class BiddingDecision(Decision):
             return True
         return super().handle_event(e)
 
-    def key(self, e: pygame.event.Event) -> bool:
+    def key(self, e: pygame.event.Event) -> Handled:
         t = self.state
         key = e.key
         if key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -90,9 +87,7 @@ class BiddingDecision(Decision):
             self.step(-1)
             return True
         if key == pygame.K_p or (key in (pygame.K_0, pygame.K_KP0) and t.legal.can_pass and not self.typed):
-            if t.legal.can_pass:
-                self.table.act(PASS)
-            return True
+            return PASS if t.legal.can_pass else True
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:
             digit = e.unicode if e.unicode.isdigit() else str((key - pygame.K_KP1 + 1) % 10)
             self.typed = (self.typed + digit)[-3:]

@@ -3,6 +3,8 @@ looking), and each other seat's backs."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from krook.scenes.table.state import TableState, Zone
@@ -51,40 +53,52 @@ def hand_rects(t: TableState, n: int) -> tuple[list[pygame.Rect], float]:
     return [pygame.Rect(round(left + i * step), top, cw, ch) for i in range(n)], step
 
 
-def draw_hand(t: TableState, surface: pygame.Surface) -> None:
-    """The viewer's hand; records each card's clickable rect in ``t.card_rects``."""
-    t.card_rects = []
-    t.last_card_pos = {}
+class CardPlace(NamedTuple):
+    """Where one of the viewer's cards is drawn (``rect``, raised when chosen, hovered or focused) and the part
+    of it a click reaches (``hit``: the visible strip, as the next card covers the rest)."""
+
+    code: str
+    rect: pygame.Rect
+    hit: pygame.Rect
+
+
+def _mouse() -> tuple[int, int]:
+    if pygame.display.get_init() and pygame.display.get_surface():
+        return pygame.mouse.get_pos()
+    return (-1, -1)
+
+
+def shown_codes(t: TableState) -> list[str]:
+    """The viewer's cards as drawn now: their faces while their player looks ("?" for a back otherwise)."""
     view = t.view
     if view.seat is None:
-        return
-    face_up = t.private(t.viewer, "hand")
-    if face_up:
+        return []
+    if t.private(t.viewer, "hand"):
         codes = t.hand_codes()
         if t.deal.running:
             codes = codes[: t.deal.dealt_count(view, t.viewer)]
-    else:
-        codes = ["?"] * hand_size_shown(t, t.viewer)
+        return codes
+    return ["?"] * hand_size_shown(t, t.viewer)
+
+
+def card_places(t: TableState, codes: list[str], mouse: tuple[int, int]) -> list[CardPlace]:
+    """Where the hand's cards go, worked out from the layout, the hand and the pointer (not from a frame)."""
     if not codes:
-        return
+        return []
     theme = t.theme
-    ch = t.layout.hand_card_h
+    view = t.view
     n = len(codes)
     rects, step = hand_rects(t, n)
+    face_up = codes[0] != "?"
     my_turn = face_up and t.my_turn
-    legal_cards: set[str] | None = None
-    if my_turn and view.phase == "play":
-        legal_cards = t.playable()
-    allowed = t.buryable() if my_turn and view.phase == "discard" else None
-    mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.display.get_surface() else (-1, -1)
+    legal_cards = t.playable() if my_turn and view.phase == "play" else None
     hover_i = -1
     for i in range(n - 1, -1, -1):
         if rects[i].collidepoint(mouse):
             hover_i = i
             break
-    new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder and face_up else set()
     focus_here = my_turn and t.focus_zone == Zone.HAND and view.phase in ("play", "discard")
-    tags: list[tuple[int, int]] = []  # where the cards from the nest are: tagged once every card is down
+    places = []
     for i, code in enumerate(codes):
         rect = rects[i].copy()
         lift = 0
@@ -95,6 +109,49 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
         elif focus_here and i == t.focus_card:
             lift = theme.px(10)
         rect.y -= lift
+        hit = rect.copy()
+        if i < n - 1:
+            hit.w = max(1, round(step))
+        places.append(CardPlace(code, rect, hit))
+    return places
+
+
+def hand_hits(t: TableState, mouse: tuple[int, int] | None = None) -> list[tuple[str, pygame.Rect]]:
+    """Each face-up hand card and the rect a click on it reaches, left to right (the pointer at ``mouse``)."""
+    view = t.view
+    if view.seat is None or not t.revealed:
+        return []
+    codes = t.hand_codes()
+    if t.deal.running:
+        codes = codes[: t.deal.dealt_count(view, t.viewer)]
+    return [(p.code, p.hit) for p in card_places(t, codes, _mouse() if mouse is None else mouse)]
+
+
+def card_at(t: TableState, pos: tuple[int, int]) -> str | None:
+    """The hand card a click at ``pos`` lands on (the topmost), if any."""
+    for code, hit in reversed(hand_hits(t, pos)):
+        if hit.collidepoint(pos):
+            return code
+    return None
+
+
+def draw_hand(t: TableState, surface: pygame.Surface) -> None:
+    """The viewer's hand (and where each card was drawn, in ``t.last_card_pos``, for a card's flight)."""
+    t.last_card_pos = {}
+    codes = shown_codes(t)
+    if not codes:
+        return
+    view = t.view
+    theme = t.theme
+    ch = t.layout.hand_card_h
+    face_up = codes[0] != "?"
+    my_turn = face_up and t.my_turn
+    legal_cards = t.playable() if my_turn and view.phase == "play" else None
+    allowed = t.buryable() if my_turn and view.phase == "discard" else None
+    new_nest = set(view.nest) if view.phase == "discard" and view.seat == view.bidder and face_up else set()
+    focus_here = my_turn and t.focus_zone == Zone.HAND and view.phase in ("play", "discard")
+    tags: list[tuple[int, int]] = []  # where the cards from the nest are: tagged once every card is down
+    for i, (code, rect, _hit) in enumerate(card_places(t, codes, _mouse())):
         theme.shadow(surface, rect, max(3, ch // 14), spread=theme.px(8), alpha=80)
         if code == "?":
             surface.blit(t.services.cards.back(ch), rect)
@@ -109,11 +166,6 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
                 pygame.draw.rect(
                     surface, theme.p.accent, rect, max(2, theme.px(3)), border_radius=max(3, ch // 14)
                 )
-        hit = rect.copy()
-        if i < n - 1:
-            hit.w = max(1, round(step))
-        if code != "?":
-            t.card_rects.append((code, hit))
             t.last_card_pos[code] = rect.center
         if focus_here and i == t.focus_card and t.services.keyboard_mode:
             draw_focus_ring(surface, theme, rect, max(3, ch // 14))

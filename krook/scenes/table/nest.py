@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,14 +12,11 @@ from krook.rules import Action, Call, Color, Discard, Trump, parse_card
 from krook.rules.cards import CARD_NAMES, COLOR_LETTERS
 from krook.scenes.common.table_model import describe, sort_key
 from krook.scenes.table.deal import NEST
-from krook.scenes.table.decision import Decision, HandDecision
+from krook.scenes.table.decision import Decision, HandDecision, Handled
 from krook.scenes.table.state import TableState, Zone
 from krook.ui import Button
 from krook.ui.cards import card_width
 from krook.ui.widgets import ACTIVATE_KEYS, Widget, draw_focus_ring
-
-if TYPE_CHECKING:
-    from krook.scenes.table.scene import TableScene
 
 
 def draw_nest_pile(t: TableState, surface: pygame.Surface) -> None:
@@ -65,20 +62,32 @@ class BuryDecision(HandDecision):
     kind = "discard"
 
     def prepare(self) -> list[Widget]:
-        self.state.focus_zone = Zone.HAND
-        return [Button("Bury", self.bury, "primary")]
+        t = self.state
+        t.focus_zone = Zone.HAND
+        t.focus_card = 0  # the nest has joined the hand: the focus starts on its first card, every time
+        return [Button("Bury", lambda: self._bury(), "primary")]
 
     def choosable(self, code: str) -> bool:
         return code in self.state.buryable() or code in self.state.selected
 
-    def bury(self) -> None:
+    def bury(self) -> Handled:
+        """The chosen cards, once there are as many as the rules bury (else the player is told)."""
         t = self.state
         rule = t.legal.discard
         count = rule.count if rule is not None else 0
         if len(t.selected) != count:
             t.tell(t.viewer, f"Choose {count} cards to bury ({len(t.selected)} chosen)", seconds=2.5)
-            return
-        self.table.act(Discard(frozenset(parse_card(c) for c in t.selected)))
+            return True
+        return Discard(frozenset(parse_card(c) for c in t.selected))
+
+    def _bury(self) -> None:
+        chosen = self.bury()
+        if not isinstance(chosen, bool):
+            self.choose(chosen)
+
+    def card_chosen(self, code: str) -> Handled:
+        self.toggle(code)
+        return True
 
     def toggle(self, code: str) -> None:
         """Choose a card to bury, or put a chosen one back."""
@@ -95,24 +104,22 @@ class BuryDecision(HandDecision):
         else:
             t.selected.add(code)
 
-    def hand_key(self, key: int) -> bool:
+    def hand_key(self, key: int) -> Handled:
         """Up / Down move between the hand and the Bury button; Enter there or B buries."""
         t = self.state
         if key in (pygame.K_UP, pygame.K_DOWN):
             t.focus_zone = Zone.PANEL if key == pygame.K_DOWN else Zone.HAND
             return True
         if key == pygame.K_b:
-            self.bury()
-            return True
+            return self.bury()
         return super().hand_key(key)
 
-    def panel_key(self, key: int) -> bool:
+    def panel_key(self, key: int) -> Handled:
         if key == pygame.K_UP:
             self.state.focus_zone = Zone.HAND
             return True
         if key == pygame.K_b:
-            self.bury()
-            return True
+            return self.bury()
         return super().panel_key(key)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -175,7 +182,7 @@ class TrumpDecision(Decision):
         return [
             Button(
                 f"{COLOUR_NAMES[c]} ({counts[c]})",
-                partial(self.table.act, Trump(Color.parse(c))),
+                partial(self.choose, Trump(Color.parse(c))),
                 "secondary",
             )
             for c in (colour.letter for colour in t.legal.trumps())
@@ -185,10 +192,9 @@ class TrumpDecision(Decision):
         if isinstance(action, Trump):
             self.focus_button(COLOUR_NAMES[action.color.letter])
 
-    def key(self, e: pygame.event.Event) -> bool:
+    def key(self, e: pygame.event.Event) -> Handled:
         if e.key in self.LETTERS:
-            self.table.act(Trump(Color.parse(self.LETTERS[e.key])))
-            return True
+            return Trump(Color.parse(self.LETTERS[e.key]))
         return super().key(e)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -232,8 +238,8 @@ class CallDecision(Decision):
 
     kind = "call"
 
-    def __init__(self, table: TableScene) -> None:
-        super().__init__(table)
+    def __init__(self, state: Callable[[], TableState]) -> None:
+        super().__init__(state)
         self.cols = 14
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -259,14 +265,13 @@ class CallDecision(Decision):
             self.state.focus_zone = Zone.HAND
             self.state.focus_card = options.index(CARD_NAMES[action.card])
 
-    def click_card(self, pos: tuple[int, int]) -> bool:
+    def click_card(self, pos: tuple[int, int]) -> Handled:
         for code, rect in reversed(self.rects):
             if rect.collidepoint(pos):
-                self.table.act(Call(parse_card(code)))
-                return True
+                return Call(parse_card(code))
         return False
 
-    def key(self, e: pygame.event.Event) -> bool:
+    def key(self, e: pygame.event.Event) -> Handled:
         t = self.state
         key = e.key
         options = self.options()
@@ -277,8 +282,7 @@ class CallDecision(Decision):
             t.focus_zone = Zone.HAND
             return True
         if key in ACTIVATE_KEYS and options:
-            self.table.act(Call(parse_card(options[min(t.focus_card, len(options) - 1)])))
-            return True
+            return Call(parse_card(options[min(t.focus_card, len(options) - 1)]))
         return False
 
     def draw_panel(self, surface: pygame.Surface) -> None:

@@ -7,9 +7,8 @@ import pygame
 from krook.bots.claims import claim_plan
 from krook.rules import Play, parse_card
 from krook.rules.cards import CARD_NAMES
-from krook.scenes.common.table_model import describe
-from krook.scenes.table.decision import HandDecision
-from krook.scenes.table.state import MessageKind, TableState, Zone
+from krook.scenes.table.decision import HandDecision, Handled
+from krook.scenes.table.state import TableState, Zone
 from krook.ui import Button
 from krook.ui.cards import card_width
 from krook.ui.widgets import Widget
@@ -41,7 +40,7 @@ class PlayDecision(HandDecision):
         self.claiming = True
         card = self.auto_card()
         if card is not None:
-            self.table.act(Play(parse_card(card)))
+            self.choose(Play(parse_card(card)))
 
     def auto_card(self) -> str | None:
         """The card that plays itself now: the next of a claim, or a forced last card (a setting)."""
@@ -73,17 +72,9 @@ class PlayDecision(HandDecision):
     def choosable(self, code: str) -> bool:
         return code in self.state.playable()
 
-    def play(self, code: str) -> None:
-        t = self.state
-        if code in t.playable():
-            self.table.act(Play(parse_card(code)))
-            return
-        problem = t.session.submit(t.viewer, Play(parse_card(code)))
-        if problem:
-            t.tell(t.viewer, f"You can't play {describe(code)}: {problem}", MessageKind.ERROR)
-        else:  # the session accepted it after all
-            t.queue.extend(t.session.update(0.0))
-            t.refresh_view()
+    def card_chosen(self, code: str) -> Handled:
+        """Play the card; a card the rules refuse is returned too, and the table says why (``why_not``)."""
+        return Play(parse_card(code))
 
 
 def draw_trick(t: TableState, surface: pygame.Surface) -> None:

@@ -19,25 +19,12 @@ from __future__ import annotations
 
 import pygame
 
-from krook.rules import (
-    Action,
-    Bid,
-    Call,
-    Discard,
-    HiddenDiscard,
-    Pass,
-    Play,
-    Redeal,
-    SeatView,
-    Trump,
-    card_name,
-    parse_card,
-)
-from krook.rules.words import action_said
+from krook.rules import Action, Play, Redeal, SeatView, as_action, card_name, parse_card
 from krook.scenes.base import Scene, Services
 from krook.scenes.common.table_layout import TableLayout
 from krook.scenes.common.table_model import Flight, Shown, describe, sort_key
 from krook.scenes.table import hand_fan, hud
+from krook.scenes.table.animator import TRICK_PAUSE_S, Animator
 from krook.scenes.table.bidding import BiddingDecision
 from krook.scenes.table.card_sprites import CardSprites
 from krook.scenes.table.connection import LanTable, lan_session
@@ -47,20 +34,10 @@ from krook.scenes.table.nest import BuryDecision, CallDecision, TrumpDecision, d
 from krook.scenes.table.play import PlayDecision, draw_last_trick, draw_trick
 from krook.scenes.table.state import Message, MessageKind, TableState, Zone
 from krook.scenes.table.undo import UndoControl
-from krook.session.base import (
-    ActionEvent,
-    ErrorEvent,
-    GameOverEvent,
-    HandOverEvent,
-    Session,
-    SessionEvent,
-    StatusEvent,
-)
+from krook.session.base import Session
 from krook.ui import Button
 
-__all__ = ["Flight", "Shown", "TableScene", "describe", "sort_key"]
-
-TRICK_PAUSE_S = 1.4  # a finished trick stays this long at Normal speed, so everyone sees who took it
+__all__ = ["TRICK_PAUSE_S", "Flight", "Shown", "TableScene", "describe", "sort_key"]
 
 
 class TableScene(Scene):
@@ -92,11 +69,13 @@ class TableScene(Scene):
         self._layout_key = self._key(size, public)
         self._felt: pygame.Surface | None = None
         self._warm: list[tuple[str, int]] = []
-        self.bidding = BiddingDecision(self)
-        self.burying = BuryDecision(self)
-        self.naming_trump = TrumpDecision(self)
-        self.calling = CallDecision(self)
-        self.playing = PlayDecision(self)
+        self.animator = Animator(self.state)
+        state = self._table_state
+        self.bidding = BiddingDecision(state)
+        self.burying = BuryDecision(state)
+        self.naming_trump = TrumpDecision(state)
+        self.calling = CallDecision(state)
+        self.playing = PlayDecision(state)
         self.decisions: dict[str, Decision] = {
             d.kind: d for d in (self.bidding, self.burying, self.naming_trump, self.calling, self.playing)
         }
@@ -121,6 +100,9 @@ class TableScene(Scene):
         self.start_hand(initial=True)
 
     # -- read-only views for tests and the scenes above ------------------------------------------------------
+    def _table_state(self) -> TableState:
+        return self.state
+
     @property
     def session(self) -> Session:
         return self.state.session
@@ -250,35 +232,19 @@ class TableScene(Scene):
             self.lan.note_events(t, events)  # drops, rejoins, the host gone
             if self.lan.hold_for_next_hand():
                 return
-        factor = self.services.settings.anim_factor
         if t.deal.running:
             if t.deal.advance(dt):
                 t.shown.dealt = True
             else:
                 return
-        for f in t.flights:
-            f.t += dt
-        for f in t.sweep:
-            f.t += dt
-        if t.sweep and all(f.done for f in t.sweep):
-            t.sweep = []
-        t.wait -= dt
         # Animate queued events; with "instant" speed the whole queue is shown in one frame.
-        guard = 0
-        while t.wait <= 0 and not t.sweep and guard < 500:
-            guard += 1
-            if t.shown.trick and len(t.shown.trick) == t.n:
-                self._collect_trick(factor)
-                if t.sweep:
-                    break
-                continue
-            if not t.queue:
-                break
-            self._show(t.queue.popleft(), factor)
-        if t.flights and all(f.done for f in t.flights):
-            t.flights = []
+        self.animator.advance(dt)
         if t.idle:
             self._when_idle()
+        decision = self.decision
+        chosen = decision.take_choice() if decision is not None else None
+        if chosen is not None and t.my_turn:  # a panel button pressed outside an event (a test, a hook)
+            self.submit(chosen)
 
     def animating(self) -> bool:
         t = self.state
@@ -288,83 +254,6 @@ class TableScene(Scene):
             return True
         to_act = t.view.to_act
         return to_act is not None and to_act not in t.humans
-
-    def _show(self, event: SessionEvent, factor: float) -> None:
-        t = self.state
-        s = t.shown
-        if isinstance(event, StatusEvent):
-            t.status[event.seat] = event.status
-            return
-        if isinstance(event, ErrorEvent):
-            t.say(event.message, MessageKind.ERROR, 5.0)
-            return
-        if isinstance(event, HandOverEvent):
-            t.hand_over_pending = True
-            s.over = True
-            return
-        if isinstance(event, GameOverEvent):
-            t.game_over = event.winner
-            return
-        if not isinstance(event, ActionEvent):
-            return
-        seat, action = event.seat, event.action
-        mine = seat == t.viewer and t.revealed
-        pace = factor * (0.35 if mine else 1.0)
-        said = action_said(action)
-        if isinstance(action, (Bid, Pass, Redeal)):
-            s.bids.append((seat, action))
-            t.bubble(seat, said, 1.6 * factor if factor else 0)
-            t.wait = 0.95 * pace
-            self.services.play("bid")
-        elif isinstance(action, (Discard, HiddenDiscard)):
-            s.discarded = True
-            t.bubble(seat, said, 1.2 * factor)
-            t.wait = 0.6 * pace
-        elif isinstance(action, Trump):
-            s.trump = action.color.letter
-            t.bubble(seat, said, 1.8 * factor)
-            t.wait = 1.0 * pace
-        elif isinstance(action, Call):
-            s.called = card_name(action.card)
-            t.bubble(seat, said, 2.2 * factor)
-            t.wait = 1.2 * pace
-        else:
-            arg = card_name(action.card)
-            s.plays.append((seat, arg))
-            s.trick.append((seat, arg))
-            self.services.play("card_play")
-            start = t.last_card_pos.get(arg) if mine else None
-            start_xy = (float(start[0]), float(start[1])) if start is not None else t.seat_anchor(seat)
-            t.flights.append(Flight(arg, start_xy, t.trick_spot(seat), 0.32 * factor, t.layout.trick_card_h))
-            t.wait = 0.42 * pace if len(s.trick) < t.n else TRICK_PAUSE_S * factor
-
-    def _collect_trick(self, factor: float) -> None:
-        t = self.state
-        s = t.shown
-        tricks = t.view.tricks
-        index = s.tricks_done
-        if index >= len(tricks):  # the view lags (a remote session): wait for it
-            t.refresh_view()
-            if index >= len(t.view.tricks):
-                t.wait = 0.05
-                return
-            tricks = t.view.tricks
-        done = tricks[index]
-        winner = done.winner if done.winner is not None else s.trick[0][0]
-        target = t.seat_anchor(winner)
-        if factor > 0:
-            t.sweep = [
-                Flight(code, t.trick_spot(seat), target, 0.45 * factor, t.layout.trick_card_h)
-                for seat, code in s.trick
-            ]
-        s.points[winner] += done.points
-        s.tricks_won[winner] += 1
-        s.tricks_done += 1
-        s.trick = []
-        t.flights = []
-        self.services.play("trick_taken")
-        if done.points:
-            t.bubble(winner, f"+{done.points}", 1.2 * factor)
 
     def _when_idle(self) -> None:
         t = self.state
@@ -380,7 +269,7 @@ class TableScene(Scene):
         if t.my_turn:
             card = self.playing.auto_card()
             if card is not None:  # a claim being played out, or a forced last card
-                self.act(Play(parse_card(card)))
+                self.submit(Play(parse_card(card)))
                 return
             self._prepare_panel()
         elif t.panel_kind:
@@ -453,22 +342,42 @@ class TableScene(Scene):
             if ok:  # onto the nearest card that may be chosen, never onto one that may not
                 t.focus_card = min(ok, key=lambda i: (abs(i - t.focus_card), i))
 
-    def act(self, action: Action) -> None:
+    def submit(self, action: Action | str) -> str | None:
+        """The one way the table acts: the viewer's choice to the session, then the events and the new view.
+
+        An action the rules refuse is not submitted: the player is told why (``LegalActions.why_not``)."""
         t = self.state
-        if not t.my_turn:
-            return
+        typed = as_action(action)
+        if not (t.my_turn or (isinstance(typed, Redeal) and self.redeal_offered())):
+            return "it is not your turn"
+        reason = t.legal.why_not(typed)
+        if reason is not None:
+            self.refuse(typed, reason)
+            return reason
         hand = t.hand_codes()
-        self._focus_code = hand[min(t.focus_card, len(hand) - 1)] if hand else None
-        problem = t.session.submit(t.viewer, action)
+        if t.my_turn:
+            self._focus_code = hand[min(t.focus_card, len(hand) - 1)] if hand else None
+        problem = t.session.submit(t.viewer, typed)
         if problem:
             t.tell(t.viewer, problem[0].upper() + problem[1:])
-            return
+            return problem
         t.panel_kind = ""
         t.panel.set([])
         t.selected.clear()
         t.messages.drop_private()  # advice for a decision already made is stale
         t.queue.extend(t.session.update(0.0))
         t.refresh_view()
+        return None
+
+    def refuse(self, action: Action, reason: str) -> None:
+        """Tell the player why the rules refuse ``action`` (it was not submitted)."""
+        t = self.state
+        if isinstance(action, Play):
+            t.tell(
+                t.viewer, f"You can't play {describe(card_name(action.card))}: {reason}", MessageKind.ERROR
+            )
+        else:
+            t.tell(t.viewer, reason[0].upper() + reason[1:])
 
     def redeal_offered(self) -> bool:
         """The viewer, holding no counters, may call a redeal while another seat bids (redeal_any_time)."""
@@ -483,16 +392,9 @@ class TableScene(Scene):
         )
 
     def call_redeal(self) -> None:
-        t = self.state
-        if not self.redeal_offered():
-            return
-        problem = t.session.submit(t.viewer, Redeal())
-        if problem:
-            t.tell(t.viewer, problem[0].upper() + problem[1:], MessageKind.ERROR)
-            return
-        t.messages.drop_private()
-        t.queue.extend(t.session.update(0.0))
-        t.refresh_view()
+        """Redeal out of turn (redeal_any_time), from its button or R."""
+        if self.redeal_offered():
+            self.submit(Redeal())
 
     def ask_hint(self) -> None:
         self.hinter.ask(self.state)
@@ -507,46 +409,25 @@ class TableScene(Scene):
         self.stack.push(self.services.go.pause(saved))
 
     def card_clicked(self, code: str) -> None:
-        t = self.state
-        if not t.my_turn:
-            return
-        if t.view.phase == "play":
-            self.playing.play(code)
-        elif t.view.phase == "discard":
-            self.burying.toggle(code)
+        """A hand card chosen from outside the event loop (the gallery): as a click on it."""
+        decision = self.decision
+        if self.state.my_turn and decision is not None and decision.uses_hand:
+            self._take(decision.card_chosen(code))
 
     def hand_codes(self) -> list[str]:
         return self.state.hand_codes()
 
-    def click_hand_card(self, pos: tuple[int, int]) -> bool:
-        for code, rect in reversed(self.state.card_rects):
-            if rect.collidepoint(pos):
-                self.card_clicked(code)
-                return True
-        return False
+    @property
+    def card_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The hand's cards and where a click reaches each (worked out from the layout, not the last frame)."""
+        return hand_fan.hand_hits(self.state)
 
-    def move_hand_focus(self, d: int) -> None:
-        """Move the focus ``d`` steps along the hand, over the cards the decision lets the player choose."""
-        t = self.state
-        hand = t.hand_codes()
-        decision = self.decision
-        if not hand:
-            return
-        ok = [i for i, c in enumerate(hand) if decision is None or decision.choosable(c)] or list(
-            range(len(hand))
-        )
-        here = min(t.focus_card, len(hand) - 1)
-        after = [i for i in ok if (i - here) * d > 0]
-        if after:
-            t.focus_card = min(after, key=lambda i: abs(i - here))
-        else:  # wrap around
-            t.focus_card = ok[0] if d > 0 else ok[-1]
-
-    def activate_focused_card(self) -> None:
-        t = self.state
-        hand = t.hand_codes()
-        if hand:
-            self.card_clicked(hand[min(t.focus_card, len(hand) - 1)])
+    def _take(self, result: Action | bool) -> bool:
+        """What a decision returned: an action is submitted; else whether it used the event."""
+        if isinstance(result, bool):
+            return result
+        self.submit(result)
+        return True
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -582,18 +463,7 @@ class TableScene(Scene):
         if not (t.my_turn and t.panel_kind):
             return False
         decision = self.decision
-        if (
-            e.type == pygame.MOUSEBUTTONUP
-            and e.button == 1
-            and decision is not None
-            and decision.click_card(e.pos)
-        ):
-            return True
-        # The panel's buttons take the mouse; keys go to the decision, which moves the focus over the hand
-        # or the buttons (so Left / Right reach the hand's cards even when the panel has buttons).
-        if e.type != pygame.KEYDOWN and t.panel.handle_event(e) and e.type != pygame.MOUSEMOTION:
-            return True
-        return decision.handle_event(e) if decision is not None else False
+        return self._take(decision.handle(e)) if decision is not None else False
 
     # -- geometry --------------------------------------------------------------------------------------------
     def _place_buttons(self) -> None:
@@ -690,9 +560,9 @@ class TableScene(Scene):
         ):
             if button.visible:
                 t.boxes[name] = button.rect.copy()
-        if t.card_rects:
-            hand = t.card_rects[0][1].unionall([r for _, r in t.card_rects])
-            t.boxes["hand"] = hand
+        hits = hand_fan.hand_hits(t)
+        if hits:
+            t.boxes["hand"] = hits[0][1].unionall([r for _, r in hits])
         decision = self.decision
         if decision is not None and t.my_turn and decision.rect.w:
             t.boxes["decision panel"] = decision.rect.copy()

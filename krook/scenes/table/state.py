@@ -122,7 +122,6 @@ class TableState:
     show_last: bool = False
     game_over: int | None = None
     hand_over_pending: bool = False
-    card_rects: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     last_card_pos: dict[str, tuple[int, int]] = field(default_factory=dict)
     panel: FocusGroup = field(default_factory=lambda: FocusGroup(vertical=False))
     panel_kind: str = ""

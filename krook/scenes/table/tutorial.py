@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from krook.rules import Action
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene
 from krook.scenes.table.scene import TableScene
@@ -51,6 +52,10 @@ class TutorialTable(TableScene):
 
     def animating(self) -> bool:
         return super().animating() or self.session.current is not None
+
+    def refuse(self, action: Action, reason: str) -> None:
+        """A move the rules refuse: the note says why, with what the lesson asks for."""
+        super().refuse(action, self.session.refuse(action, reason))
 
     def _open_score_sheet(self) -> None:
         super()._open_score_sheet()
