@@ -6,7 +6,9 @@ for ``--seconds`` each; prints the share of one core used and the frames drawn w
 ``--x11`` runs the real program on a private Xvfb display (needs Xvfb): the title screen of
 ``python -m krook`` (and ``--exe``, a frozen build) with the x11 video driver, CPU share over
 ``--seconds`` after the first frame and the peak resident memory (VmHWM), once as shipped and once with
-SDL's OpenGL probe allowed (``SDL_FRAMEBUFFER_ACCELERATION=1``, what Krook did before) for comparison.
+SDL's OpenGL probe allowed (``SDL_FRAMEBUFFER_ACCELERATION=1``, what Krook did before) for comparison;
+and the title, lobby and table of the in-process run again under Xvfb with the x11 driver, once with SDL's
+own blocking wait (``krook/event_wait.py``, as shipped) and once polling (``KROOK_POLL_EVENTS=1``, before).
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ def idle_in_process(seconds: float) -> dict[str, dict[str, float]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from krook.app import App
+    from krook.devtools.gallery import advance, build_session
     from krook.scenes.menus.lobby import LobbyScene
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
 
     results = {}
     with tempfile.TemporaryDirectory(prefix="krook-idle-") as home:
@@ -104,7 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--x11", action="store_true", help="also measure the real program under Xvfb")
     parser.add_argument("--exe", type=Path, help="a frozen build to measure under Xvfb too")
+    parser.add_argument("--in-process-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.in_process_only:
+        print(json.dumps(idle_in_process(args.seconds)))
+        return 0
     result: dict[str, object] = {"in_process": idle_in_process(args.seconds)}
     if args.x11:
         display = ":73"
@@ -122,6 +128,16 @@ def main(argv: list[str] | None = None) -> int:
             for label, command in commands.items():
                 x11[f"{label} title"] = idle_x11(command, args.seconds, display, None)
                 x11[f"{label} title, GL probe allowed"] = idle_x11(command, args.seconds, display, "1")
+            for label, poll in (("screens, SDL wait", "0"), ("screens, polling (before)", "1")):
+                env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "KROOK_POLL_EVENTS": poll}
+                out = subprocess.run(
+                    [sys.executable, __file__, "--in-process-only", "--seconds", str(args.seconds)],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                x11[label] = json.loads(out.stdout.strip().splitlines()[-1])
             result["x11"] = x11
         finally:
             xvfb.terminate()

@@ -340,10 +340,25 @@ class App:
         return 0
 
     def _wait_for_events(self, seconds: float) -> list[Any]:
-        """The events that arrive within ``seconds`` (returns as soon as there are any)."""
+        """The events that arrive within ``seconds`` (returns as soon as there are any).
+
+        On a real display SDL blocks in the window system until an event or the timeout
+        (``krook.event_wait``): no wake-ups while a person thinks. Elsewhere, short sleeps between looks.
+        """
         import time
 
+        waiter = self.__dict__.get("_waiter")
+        if waiter is None:
+            from krook.event_wait import EventWaiter
+
+            waiter = self._waiter = EventWaiter()
         until = time.monotonic() + seconds
+        if waiter.available and self.running:
+            events = self.pg.event.get()
+            if events:
+                return list(events)
+            waiter.wait(seconds)
+            return list(self.pg.event.get())
         while True:
             events = self.pg.event.get()
             left = until - time.monotonic()
