@@ -241,7 +241,7 @@ def guessing(seconds: float) -> None:
             raw.send(
                 {
                     "type": "hello",
-                    "protocol": 3,
+                    "protocol": 4,
                     "app": "x",
                     "name": "Eve",
                     "password": f"G{tested + refused}",

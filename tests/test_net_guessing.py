@@ -10,7 +10,7 @@ import pytest
 
 from krook.net import Host
 from krook.net.host import GUESSES_FREE
-from krook.net.protocol import room_code_problem
+from krook.net.protocol import PROTOCOL_VERSION, room_code_problem
 from krook.net.serve import main as serve_main
 from krook.net.testing import Raw
 
@@ -18,7 +18,7 @@ FAST = dict(bind="127.0.0.1", port=0, discovery_port=None, bot_delay=0.0)
 
 
 def hello(password: str | None = None, token: str | None = None) -> dict:
-    msg: dict = {"type": "hello", "protocol": 3, "app": "x", "name": "Eve"}
+    msg: dict = {"type": "hello", "protocol": PROTOCOL_VERSION, "app": "x", "name": "Eve"}
     if password is not None:
         msg["password"] = password
     if token is not None:

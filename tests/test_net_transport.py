@@ -10,7 +10,10 @@ import time
 
 from krook.net import Host, RemoteSession
 from krook.net.client import Client
-from krook.net.framing import encode
+from krook.net.framing import FrameDecoder, encode
+from krook.net.protocol import PROTOCOL_VERSION
+from krook.net.sealed import HostHandshake
+from krook.net.sealed_lan import b64, context, sealed_frame, unb64
 from krook.net.testing import ClientBot, Raw, drive
 from krook.net.transport import memory_dialer
 
@@ -45,21 +48,32 @@ def test_a_host_that_trickles_bytes_is_silent_to_the_client():
 
     def fake_host() -> None:
         sock, _ = listener.accept()
-        sock.recv(65536)  # the hello
+        decoder = FrameDecoder()
+        (seal,) = decoder.feed(sock.recv(65536))  # the exchange, with no room code, as a real host runs it
+        handshake = HostHandshake(b"", context(None))
+        host_msg, tag = handshake.answer(unb64(seal["spake"], 33))
+        sock.sendall(encode({"type": "sealed", "spake": b64(host_msg), "tag": b64(tag)}))
+        frames: list = []
+        while not frames:
+            frames = decoder.feed(sock.recv(65536), stop=lambda f: True)
+        channel = handshake.confirm(unb64(frames[0]["tag"], 32))
         sock.sendall(
-            encode(
-                {
-                    "type": "welcome",
-                    "protocol": 3,
-                    "app": "x",
-                    "seat": 0,
-                    "seats": [0],
-                    "token": "t",
-                    "players": ["a"],
-                    "statuses": ["remote"],
-                    "started": False,
-                    "ready": [],
-                }
+            sealed_frame(
+                channel,
+                encode(
+                    {
+                        "type": "welcome",
+                        "protocol": PROTOCOL_VERSION,
+                        "app": "x",
+                        "seat": 0,
+                        "seats": [0],
+                        "token": "t",
+                        "players": ["a"],
+                        "statuses": ["remote"],
+                        "started": False,
+                        "ready": [],
+                    }
+                ),
             )
         )
         frame = encode({"type": "pong", "t": 1})
@@ -97,7 +111,7 @@ def test_a_ping_with_a_4299_digit_integer_gets_an_error_frame_and_no_traceback(c
     host = Host.new_game("lan,bot:random,bot:random,bot:random", seed=1, **FAST).start()
     try:
         raw = Raw(host.address[1])
-        raw.send({"type": "hello", "protocol": 3, "app": "x", "name": "Eve"})
+        raw.send({"type": "hello", "protocol": PROTOCOL_VERSION, "app": "x", "name": "Eve"})
         assert raw.read(lambda f: f.get("type") == "welcome") is not None
         with caplog.at_level(logging.ERROR, logger="krook.net"):
             raw.send(_ping_with_digits(4299))

@@ -94,7 +94,7 @@ class Client:
         dialer: Dialer | None = None,
     ) -> None:
         self.address, self.port, self.name, self.token = address, port, name, token
-        self.dialer: Dialer = dialer or tcp_dialer(address, port)
+        self.dialer: Dialer = dialer or tcp_dialer(address, port, password)
         self.password = password
         self.timeout, self.ping_interval, self.host_timeout = timeout, ping_interval, host_timeout
         self.reconnect_s, self.retry_s = reconnect_s, retry_s

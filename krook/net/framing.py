@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from typing import Any
 
 MAX_FRAME = 64 * 1024  # bytes of JSON in one frame, the length prefix not counted
@@ -69,13 +70,19 @@ class FrameDecoder:
         self.max_frame = max_frame
         self._buf = bytearray()
         self._error: FrameError | None = None
+        # a sealed connection's bodies go through this (krook.net.sealed): it opens and decodes one body,
+        # raising FrameError for one it refuses
+        self.opener: Callable[[bytes], dict[str, Any]] | None = None
 
     @property
     def pending(self) -> int:
         """Bytes received but not yet part of a complete frame."""
         return len(self._buf)
 
-    def feed(self, data: bytes) -> list[dict[str, Any]]:
+    def feed(self, data: bytes, stop: Callable[[dict[str, Any]], bool] | None = None) -> list[dict[str, Any]]:
+        """The complete frames in what came so far. With ``stop``, decoding pauses after a frame for which
+        ``stop(frame)`` is true (the rest stays buffered: ``feed(b"")`` goes on), so the caller can switch to
+        a sealed channel between two frames that came together."""
         if self._error is not None:
             raise self._error
         self._buf += data
@@ -91,7 +98,9 @@ class FrameDecoder:
                     break
                 body = bytes(self._buf[4 : 4 + length])
                 del self._buf[: 4 + length]
-                frames.append(decode_body(body))
+                frames.append((self.opener or decode_body)(body))
+                if stop is not None and stop(frames[-1]):
+                    break
         except FrameError as exc:
             self._error = exc
             self._buf.clear()

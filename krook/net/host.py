@@ -49,10 +49,15 @@ from .protocol import (
     PROTOCOL_VERSION,
     HostProtocol,
     Out,
+    clip,
     error,
     parse_seats,
     room_code_problem,
 )
+from .sealed import MAX_SEALED, SPAKE_BYTES, HostHandshake, SealedChannel, SealError, resume_keys
+from .sealed_lan import CONFIRM, SEAL, SEALED, b64, code_secret, sealed_frame, unb64
+from .sealed_lan import context as lan_context
+from .sealed_lan import opener as lan_opener
 from .transport import Peer
 
 if TYPE_CHECKING:
@@ -100,6 +105,8 @@ class _Link:
     joined: bool = False
     closing_at: float | None = None  # set once a fatal error is queued: close when flushed or at this time
     conduit: Peer | None = None
+    seal: tuple[HostHandshake, str] | None = None  # the exchange under way (its kind: code, resume, open)
+    channel: SealedChannel | None = None  # once sealed: every frame both ways
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,8 @@ class Host:
             password=password,
             standin_bot=standin_bot,
         )
+        # each LAN seat's resume id -> its resume secret: a seat coming back seals with its token
+        self._lan_resume = dict(resume_keys(t) for t in self.protocol.tokens.values())
         self.lock = threading.RLock()
         self._links: dict[int, _Link] = {}
         self._per_address: dict[str, int] = {}
@@ -637,16 +646,96 @@ class Host:
                 return
             if link.closing_at is not None:
                 return  # already on its way out: ignore what it says
-            try:
-                messages = link.decoder.feed(data)
-            except FrameError as exc:
-                # strangers' junk is logged at debug level: a flood must not become a flood of log lines
-                (log.info if link.joined else log.debug)("connection %s: bad frame: %s", conn_id, exc)
-                self._dispatch([(conn_id, error("frame", str(exc)))])
-                return
-            if messages:
-                link.heard = time.monotonic()  # whole frames only: a trickle of bytes is not a sign of life
+            while True:
+                try:
+                    # until the channel is sealed, one clear frame at a time: the frames after the exchange's
+                    # last one are sealed, even when they came in the same read
+                    messages = link.decoder.feed(data, stop=lambda f: link.channel is None)
+                except FrameError as exc:
+                    # strangers' junk is logged at debug level: a flood must not become a flood of log lines
+                    (log.info if link.joined else log.debug)("connection %s: bad frame: %s", conn_id, exc)
+                    self._dispatch([(conn_id, error("frame", str(exc)))])
+                    return
+                data = b""
+                if messages:
+                    link.heard = time.monotonic()  # whole frames only: bytes trickling in are no sign of life
+                if not messages or link.channel is not None:
+                    break
+                self._seal_step(conn_id, link, messages[0])
+                if conn_id not in self._links or link.closing_at is not None:
+                    return
             self._handle_all(conn_id, link, messages)
+
+    def _seal_step(self, conn_id: int, link: _Link, message: dict[str, Any]) -> None:
+        """One clear frame of the exchange that seals a TCP connection (krook.net.sealed_lan)."""
+        kind = message.get("type")
+        if kind == "hello":  # a client of an older protocol: the protocol's version error, in the clear
+            version = message.get("protocol")
+            if version != PROTOCOL_VERSION or type(version) is not int:
+                self._dispatch(self.protocol.handle(conn_id, message))
+            else:
+                self._dispatch([(conn_id, error("bad_hello", "seal the connection first (protocol 4)"))])
+            return
+        if kind == SEAL and link.seal is None:
+            version = message.get("protocol")
+            if type(version) is not int or version != PROTOCOL_VERSION:
+                self._dispatch(self.protocol.handle(conn_id, {**message, "type": "hello"}))
+                return
+            spake = unb64(message.get("spake"), SPAKE_BYTES)
+            rid = message.get("resume")
+            if spake is None or (rid is not None and not isinstance(rid, str)):
+                self._dispatch([(conn_id, error("bad_hello", "a malformed exchange"))])
+                return
+            password = self.protocol.password
+            if rid is not None:
+                known = self._lan_resume.get(rid)
+                if known is None:
+                    self._dispatch([(conn_id, error("bad_token", "this host holds no seat for that token"))])
+                    return
+                secret, how = known, "resume"
+            elif password is None:
+                if message.get("code") is True:
+                    self._dispatch([(conn_id, error("no_code", "this game has no room code"))])
+                    return
+                secret, how = b"", "open"
+            else:
+                if message.get("code") is not True:
+                    why = "this game has a room code: type the code shown on the host's screen"
+                    self._dispatch([(conn_id, error("password", why))])
+                    return
+                wait = self._guess_wait(link.address)
+                if wait > 0:
+                    self.guesses_refused += 1
+                    why = f"too many wrong room codes from your address: wait {wait:.0f} s and try again"
+                    self._dispatch([(conn_id, error("slow_down", why))])
+                    return
+                secret, how = code_secret(password), "code"
+            handshake = HostHandshake(secret, lan_context(rid))
+            try:
+                host_msg, tag = handshake.answer(spake)
+            except SealError:
+                self._dispatch([(conn_id, error("bad_hello", "a malformed exchange"))])
+                return
+            link.seal = (handshake, how)
+            self._dispatch([(conn_id, {"type": SEALED, "spake": b64(host_msg), "tag": b64(tag)})])
+            return
+        if kind == CONFIRM and link.seal is not None:
+            handshake, how = link.seal
+            confirm = unb64(message.get("tag"), 32) or b""
+            try:
+                channel = handshake.confirm(confirm)
+            except SealError:
+                if how == "code":
+                    self._guess_result(link.address, True)
+                    self._dispatch([(conn_id, error("password", "that room code is not this game's"))])
+                else:
+                    self._dispatch([(conn_id, error("bad_token", "this host holds no seat for that token"))])
+                return
+            link.channel = channel
+            link.decoder.opener = lan_opener(channel)
+            link.decoder.max_frame = MAX_SEALED
+            return
+        self._dispatch([(conn_id, error("bad_hello", f"seal the connection first (got {clip(kind)})"))])
 
     def _handle_all(self, conn_id: int, link: _Link, messages: list[dict[str, Any]]) -> None:
         """Hand one link's messages to the protocol (under the lock), with the room-code guessing limit."""
@@ -722,6 +811,8 @@ class Host:
                 self.on_send(conn_id, message, frame)
             self.sent_total += len(frame)
             self.largest_frame = max(self.largest_frame, len(frame))
+            if link.channel is not None:
+                frame = sealed_frame(link.channel, frame)
             if link.conduit is not None:
                 fatal = message.get("type") == "error" and message.get("fatal")
                 if not link.conduit.send(frame[4:]):

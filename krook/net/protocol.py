@@ -31,7 +31,7 @@ from krook.rules.view import public_action_text
 
 log = logging.getLogger("krook.net.protocol")
 
-PROTOCOL_VERSION = 3  # 3: history
+PROTOCOL_VERSION = 4  # 3: history; 4: every TCP connection sealed (krook.net.sealed_lan)
 MAX_NAME = 40
 MAX_ECHO = 40  # characters of a client's value quoted back in an error message
 MAX_TOKEN = 64
@@ -70,6 +70,7 @@ FATAL_CODES = frozenset(
         "shutdown",  # the host is stopping
         "internal",  # the host could not build a message for this connection
         "slow_down",  # too many wrong room codes from this address: wait before trying again
+        "no_code",  # a room code was used for a game that has none (the client seals again without it)
     }
 )
 RECOVERABLE_CODES = frozenset(

@@ -37,8 +37,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import nats
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from nats.aio.client import Client as Nats
 from nats.aio.msg import Msg
 
@@ -52,6 +50,7 @@ from .sealed import (
     HostHandshake,
     SealedChannel,
     SealError,
+    resume_keys,
 )
 from .transport import Connection, ConnectionLost, Dialer
 
@@ -120,14 +119,6 @@ class InviteCode:
         ):
             raise RelayError("bad_code", "an invite code looks like K7QM-482-916: four letters, six digits")
         return cls(route, secret)
-
-
-def resume_keys(token: str) -> tuple[str, bytes]:
-    """A seat's resume id (the relay sees it) and resume secret, both from its seat token."""
-    okm = HKDF(algorithm=hashes.SHA256(), length=48, salt=b"krook resume", info=b"krook resume v1").derive(
-        token.encode("utf-8", "surrogatepass")
-    )
-    return okm[:16].hex(), okm[16:]
 
 
 # -- the loop thread ----------------------------------------------------------------------------------------

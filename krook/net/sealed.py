@@ -223,6 +223,15 @@ class HostHandshake:
         return SealedChannel(to_guest, to_host, _TO_GUEST, _TO_HOST)
 
 
+def resume_keys(token: str) -> tuple[str, bytes]:
+    """A seat's resume id (may be seen on the wire) and resume secret (never sent), both from its seat token:
+    a seat comes back through the same exchange, with its token as the secret."""
+    okm = HKDF(algorithm=hashes.SHA256(), length=48, salt=b"krook resume", info=b"krook resume v1").derive(
+        token.encode("utf-8", "surrogatepass")
+    )
+    return okm[:16].hex(), okm[16:]
+
+
 def pair(secret: bytes = b"test", context: bytes = b"test") -> tuple[SealedChannel, SealedChannel]:
     """A confirmed (guest, host) pair of channels, for tests and benchmarks."""
     guest, host = GuestHandshake(secret, context), HostHandshake(secret, context)
@@ -241,4 +250,5 @@ __all__ = [
     "SealedChannel",
     "bucket_for",
     "pair",
+    "resume_keys",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import time
@@ -11,8 +12,10 @@ from typing import Any
 from krook.bots import BotContext, make_bot
 from krook.session.base import ErrorEvent, GameOverEvent, SessionEvent, StatusEvent
 
-from .framing import FrameDecoder, encode
+from .framing import MAX_FRAME, FrameDecoder, FrameError, encode
 from .remote_session import HostSession, RemoteSession
+from .sealed import SealedChannel
+from .sealed_lan import WrongSecret, client_seal, sealed_frame
 
 
 class ClientBot:
@@ -91,16 +94,73 @@ def wait_for(cond: Callable[[], Any], timeout: float = 5.0, pause: float = 0.01)
 
 
 class Raw:
-    """A hand-driven client: send bytes, read frames, see whether the host closed the connection."""
+    """A hand-driven client: send bytes, read frames, see whether the host closed the connection.
 
-    def __init__(self, port: int) -> None:
+    It seals the connection (protocol 4, ``krook.net.sealed_lan``) before the first thing it sends, with the
+    token or room code of the hello it sends (or none), so what a test sends reaches the host inside the
+    sealed channel: a message is sealed, and bytes that hold whole frames have each frame sealed (any other
+    bytes, junk or a part of a frame, go as they are). ``seal=False`` talks in the clear, as an old client.
+    """
+
+    def __init__(self, port: int, *, seal: bool = True) -> None:
+        self.port = port
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=3)
         self.decoder = FrameDecoder()
         self.frames: list[dict[str, Any]] = []
         self.closed = False
+        self.seal = seal
+        self.channel: SealedChannel | None = None
+
+    def _sealed(self, hello: dict[str, Any]) -> None:
+        if not self.seal or self.channel is not None:
+            return
+        self.seal = False  # one exchange per connection, whatever comes of it
+        token = hello.get("token") if hello.get("type") == "hello" else None
+        password = hello.get("password") if hello.get("type") == "hello" else None
+        token = token if isinstance(token, str) and token else None
+        password = password if isinstance(password, str) and password else None
+        try:
+            channel, decoder, frames = client_seal(self.sock, password, token, 3.0)
+        except WrongSecret:
+            return  # the host's answer (a wrong code) comes in the clear: read() finds it
+        except (OSError, FrameError):
+            self.closed = True
+            return
+        if channel is None and frames and frames[0].get("code") == "no_code":
+            self.sock.close()
+            self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=3)
+            channel, decoder, frames = client_seal(self.sock, None, token, 3.0)
+        if channel is None:
+            self.frames += frames
+            return
+        self.channel, self.decoder = channel, decoder
 
     def send(self, data: bytes | dict[str, Any]) -> None:
-        self.sock.sendall(encode(data) if isinstance(data, dict) else data)
+        if isinstance(data, dict):
+            self._sealed(data)
+            frame = encode(data)
+            self.sock.sendall(sealed_frame(self.channel, frame) if self.channel is not None else frame)
+            return
+        if not self.seal and self.channel is None:
+            self.sock.sendall(data)
+            return
+        frames: list[bytes] = []
+        rest = data
+        while len(rest) >= 4:
+            length = int.from_bytes(rest[:4], "big")
+            if not 0 < length <= MAX_FRAME or len(rest) < 4 + length:
+                break
+            frames.append(rest[: 4 + length])
+            rest = rest[4 + length :]
+        first: dict[str, Any] = {}
+        if frames:
+            try:
+                first = json.loads(frames[0][4:].decode("utf-8", "surrogatepass"))
+            except ValueError:
+                first = {}
+        self._sealed(first if isinstance(first, dict) else {})
+        out = b"".join(sealed_frame(self.channel, f) if self.channel is not None else f for f in frames)
+        self.sock.sendall(out + rest)
 
     def read(self, until: Callable[[dict[str, Any]], bool], timeout: float = 3.0) -> dict[str, Any] | None:
         """Read frames until one satisfies ``until``; None if the host closed first or time ran out."""

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .framing import FrameDecoder, FrameError, decode_body, encode
+from .sealed import SealedChannel
+from .sealed_lan import WrongSecret, client_seal, sealed_frame
 
 if TYPE_CHECKING:
     from .host import Host
@@ -81,17 +83,23 @@ class Peer(Protocol):
 
 # -- TCP (the LAN) -------------------------------------------------------------------------------------------
 class TcpConnection:
-    """A client's TCP link: length-prefixed JSON frames (``krook.net.framing``)."""
+    """A client's TCP link: length-prefixed frames (``krook.net.framing``), sealed after the exchange of
+    ``krook.net.sealed_lan`` when ``channel`` is given."""
 
-    def __init__(self, sock: socket.socket) -> None:
+    def __init__(
+        self, sock: socket.socket, channel: SealedChannel | None = None, decoder: FrameDecoder | None = None
+    ) -> None:
         self.sock = sock
-        self._decoder = FrameDecoder()
+        self.channel = channel
+        self._decoder = decoder or FrameDecoder()
         self._lock = threading.Lock()
         self._interrupted: str | None = None
 
     def send(self, message: dict[str, Any]) -> bool:
         frame = encode(message)
         with self._lock:
+            if self.channel is not None:  # sealed in the order sent
+                frame = sealed_frame(self.channel, frame)
             try:
                 self.sock.sendall(frame)
                 return True
@@ -125,16 +133,41 @@ class TcpConnection:
             self.sock.close()
 
 
-def tcp_dialer(address: str, port: int) -> Dialer:
+def tcp_dialer(address: str, port: int, password: str | None = None) -> Dialer:
+    """Dial a LAN host and seal the connection: with the seat's resume secret when the client holds a token,
+    else with the room code ``password`` (empty without one). A code given to a game that has none is
+    dropped (the exchange is run again without it), as the host ignores it."""
+
     def dial(timeout: float, token: str | None = None) -> Connection:
         from .client import JoinError
 
-        try:
-            sock = socket.create_connection((address, port), timeout=timeout)
-        except OSError as exc:
-            raise JoinError("unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}") from None
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return TcpConnection(sock)
+        secrets: list[str | None] = [password, None] if password and not token else [password]
+        for secret in secrets:
+            try:
+                sock = socket.create_connection((address, port), timeout=timeout)
+            except OSError as exc:
+                raise JoinError(
+                    "unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}"
+                ) from None
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                channel, decoder, frames = client_seal(sock, secret, token, timeout)
+            except WrongSecret:
+                sock.close()
+                if token:
+                    raise JoinError("bad_token", "this host holds no seat for that token") from None
+                raise JoinError("password", "that room code is not this game's") from None
+            except (OSError, FrameError) as exc:
+                sock.close()
+                raise JoinError("unreachable", f"lost {address}:{port} during the exchange: {exc}") from None
+            if channel is None:
+                sock.close()
+                first = frames[0] if frames else {}
+                if first.get("code") == "no_code" and secret:
+                    continue  # a code typed for a game without one: it is not needed
+                raise JoinError(str(first.get("code", "closed")), str(first.get("message", "refused")))
+            return TcpConnection(sock, channel, decoder)
+        raise JoinError("closed", f"{address}:{port} refused the exchange")
 
     return dial
 
