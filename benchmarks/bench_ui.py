@@ -26,9 +26,9 @@ os.environ.setdefault("KROOK_HOME", tempfile.mkdtemp(prefix="krook-bench-"))
 
 def bench_frames(size: tuple[int, int], frames: int) -> dict[str, float]:
     from krook.app import App
+    from krook.devtools.gallery import advance, build_session
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
 
     app = App(size, fullscreen=False, settings=Settings(window_size=size, anim_speed="normal"))
     session = build_session(seed=3, humans=())
@@ -78,9 +78,9 @@ def bench_frames(size: tuple[int, int], frames: int) -> dict[str, float]:
 
 def bench_idle(size: tuple[int, int], seconds: float) -> dict[str, float]:
     from krook.app import App
+    from krook.devtools.gallery import advance, build_session
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
 
     app = App(size, fullscreen=False, settings=Settings(window_size=size, anim_speed="normal"))
     session = build_session(seed=3)

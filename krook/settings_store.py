@@ -8,8 +8,8 @@ Each field is checked on its own, so one bad value resets that value only.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

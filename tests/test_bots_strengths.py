@@ -204,9 +204,9 @@ def test_a_hint_does_the_least_work_when_its_budget_is_spent(preset: str, monkey
 def test_a_burial_that_empties_two_colours_is_said_in_words() -> None:
     """A burial emptying two colours reads "empties Red and Green so you can trump them"."""
     from krook.bots import hints
+    from krook.devtools.gallery import advance, build_session
     from krook.rules import Discard, Phase, card_id
     from krook.rules.cards import COLOR_LETTERS, Color
-    from krook.devtools.gallery import advance, build_session
 
     for seed in range(1, 60):
         session = build_session(seed=seed)

@@ -38,9 +38,9 @@ def hint(app, table) -> None:
 
 
 def table_at(app, phase, bid_to=None):
+    from krook.devtools.gallery import advance, build_session
     from krook.rules import Phase
     from krook.scenes.table.scene import TableScene
-    from krook.devtools.gallery import advance, build_session
 
     session = build_session(seed=4)
     if bid_to is None:

@@ -83,9 +83,9 @@ def test_keyboard_chooses_cards_in_the_nest_and_in_play(home, simple_bots, inlin
 def test_the_focus_carries_from_the_nest_into_the_play(home, simple_bots):
     """The card the focus rested on when burying is where it rests when play begins (if it may be played);
     it never rests on a card that may not be played."""
+    from krook.devtools.gallery import advance, build_session
     from krook.rules import Phase
     from krook.scenes.table.scene import TableScene
-    from krook.devtools.gallery import advance, build_session
 
     app = make_app()
     session = build_session(seed=4)

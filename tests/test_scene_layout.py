@@ -36,11 +36,11 @@ def app():
 def extra_scenes(app):
     """Scenes the gallery shows in one form only: the lobby per preset, score sheets per table size, the
     title with a message."""
+    from krook.devtools.gallery import _table, advance, build_session
     from krook.rules import PRESETS, Phase
     from krook.scenes.menus.lobby import LobbyScene
     from krook.scenes.menus.title import TitleScene
     from krook.scenes.table.score import ScoreSheetScene
-    from krook.devtools.gallery import _table, advance, build_session
 
     s = app.services
     out = {}

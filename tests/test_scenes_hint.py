@@ -10,9 +10,9 @@ import pygame
 
 def make_table(home):
     from krook.app import App
+    from krook.devtools.gallery import build_session
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import build_session
 
     app = App((1280, 720), fullscreen=False, settings=Settings(anim_speed="instant", bot_speed="instant"))
     session = build_session(humans=(0,))

@@ -52,8 +52,8 @@ def test_no_text_below_14_px_at_720p_and_large_text_enlarges(home, monkeypatch):
 
 def make_table(**settings):
     from krook.app import App
-    from krook.scenes.table.scene import TableScene
     from krook.devtools.gallery import build_session
+    from krook.scenes.table.scene import TableScene
 
     app = App(SIZE, fullscreen=False, settings=Settings(window_size=SIZE, **settings))
     session = build_session(humans=())

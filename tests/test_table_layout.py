@@ -34,10 +34,10 @@ LONG = "Bury Red 10, Red 11, Green 6, Green 7 and Green 10: keeps your trump and
 
 
 def table_at(preset: str, phase: str, size: tuple[int, int], large_text: bool = False):
+    from krook.devtools.gallery import advance, build_session
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 
@@ -89,10 +89,10 @@ def test_no_box_overlaps_another_or_leaves_the_window(preset, large_text):
 def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
     """Classic full deck with large cards (a tight fan): each card from the nest keeps its "nest" tag in full
     sight (not under a card or its shadow) when the card right of it is chosen and raised."""
+    from krook.devtools.gallery import advance, build_session
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 
@@ -136,13 +136,13 @@ def test_a_chosen_card_never_hides_the_nest_tag_of_the_card_left_of_it():
 def test_a_notice_for_the_table_never_covers_the_card_the_viewer_just_played(preset):
     """A LAN table's connection news (a message for everyone) often comes while the viewer's own card lies in
     the trick, low on the table and into the message band: the message goes beside the card, not over it."""
+    from krook.devtools.gallery import advance, build_session
     from krook.render.card_art import card_width
     from krook.rules import Phase
     from krook.scenes.base import SceneStack, Services, SilentSound
     from krook.scenes.table import hud
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import advance, build_session
     from krook.ui.cards import CardPainter
     from krook.ui.theme import Theme
 

@@ -9,8 +9,8 @@ def render_every_scene(ctx: Any) -> str:
     import pygame
 
     from krook.app import App
-    from krook.settings_store import Settings
     from krook.devtools.gallery import scenes
+    from krook.settings_store import Settings
 
     app = App((1280, 720), fullscreen=False, settings=Settings())
     count = 0
@@ -29,9 +29,9 @@ def render_every_scene(ctx: Any) -> str:
 
 def play_bot_hand(ctx: Any) -> str:
     from krook.app import App
+    from krook.devtools.gallery import build_session
     from krook.scenes.table.scene import TableScene
     from krook.settings_store import Settings
-    from krook.devtools.gallery import build_session
 
     app = App((1280, 720), fullscreen=False, settings=Settings(anim_speed="instant", bot_speed="instant"))
     session = build_session(humans=())

@@ -144,7 +144,9 @@ class _MessageSession:
             # newer views this screen had cached. It never moves this screen to other seats: a welcome for
             # seats other than the ones held is refused (the views of the held seats would be lost).
             if self._seats and msg["seats"] != self._seats:
-                raise HostMessageError(f"a welcome for seats {msg['seats']} at a screen playing {self._seats}")
+                raise HostMessageError(
+                    f"a welcome for seats {msg['seats']} at a screen playing {self._seats}"
+                )
             self._views.clear()
             self._results = []
             self._seats = msg["seats"]
