@@ -89,6 +89,11 @@ def _font_loader() -> Callable[[int, bool], pygame.font.Font]:
     def load(size: int, bold: bool) -> pygame.font.Font:
         key = (max(1, int(size)), bold)
         font = cache.get(key)
+        if font is not None:
+            try:
+                font.get_height()  # a font made before pygame.font.quit() is dead: make it again
+            except pygame.error:
+                font = None
         if font is None:
             font = cache[key] = load_gated_font("bold" if bold else "regular", key[0])
         return font
