@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -22,11 +23,15 @@ def test_asset_path_finds_every_shipped_file() -> None:
 def test_resources_are_found_only_through_paths() -> None:
     """Only paths.py turns the package's own location into a folder (a frozen build moves it)."""
     source = Path(paths.__file__).parent
-    tools = source / "tools"  # developer tools read the source checkout's build/ folder on purpose
+    # developer tools read the source checkout's build/ folder on purpose
+    tools = {source / "tools", source / "devtools"}
+    own_location = re.compile(r"(?<![.\w])__file__")  # not another package's (pygame.__file__)
     offenders = [
         str(f.relative_to(source))
         for f in sorted(source.rglob("*.py"))
-        if "__file__" in f.read_text(encoding="utf-8") and f.name != "paths.py" and tools not in f.parents
+        if own_location.search(f.read_text(encoding="utf-8"))
+        and f.name != "paths.py"
+        and not tools & set(f.parents)
     ]
     assert offenders == []
 
