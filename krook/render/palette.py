@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from krook.rules.words import COLOUR_WORDS
+
 RGB = tuple[int, int, int]
 
 COLOUR_CODES: Final = ("R", "Y", "G", "B")
-COLOUR_NAMES: Final = MappingProxyType({"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"})
+COLOUR_NAMES: Final = MappingProxyType(COLOUR_WORDS)  # one spelling of the colours: the rules core's words
 
 
 def hex_colour(rgb: RGB) -> str:
