@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
     pytest.mark.slow,
+    # One worker builds once: two PyInstaller runs at a time share the work folder and the bincache and corrupt both.
+    pytest.mark.xdist_group("frozen_build"),
     pytest.mark.skipif(os.environ.get("KROOK_TEST_FROZEN") != "1", reason="set KROOK_TEST_FROZEN=1 to build"),
 ]
 
