@@ -5,11 +5,11 @@ For the screens: ``find_games()``, ``RemoteSession.connect(address, port, name, 
 (its ``session`` plays the host's own seats, its ``snapshot()`` is what the screens show).
 """
 
-from .client import JoinError
 from .discovery import DISCOVERY_PORT, GameInfo, find_games
 from .framing import MAX_FRAME, FrameDecoder, FrameError, encode
 from .host import DEFAULT_PORT, Host, HostSnapshot
 from .hosted import HostedGame
+from .join_error import JoinError
 from .protocol import PROTOCOL_VERSION, HostProtocol
 from .remote_session import HostSession, RemoteSession
 

@@ -16,24 +16,14 @@ from typing import Any
 
 from .checks import HostMessageError, check_host_message
 from .framing import FrameError
+from .join_error import FINAL_CODES, JoinError
 from .protocol import ERROR, PING, PONG, WELCOME, hello
 from .transport import Connection, ConnectionLost, Dialer, tcp_dialer
 
 log = logging.getLogger("krook.net.client")
 
+
 # Fatal errors after which reconnecting cannot help.
-FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced", "password", "wrong_code"})
-
-
-class JoinError(ConnectionError):
-    """The host refused us (``code`` from the protocol) or could not be reached (``"unreachable"``)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def handshake(
     conn: Connection, name: str, token: str | None, timeout: float, password: str | None = None
 ) -> list[dict[str, Any]]:

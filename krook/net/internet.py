@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from .client import JoinError
+from .join_error import JoinError
 from .relay import InviteCode, RelayError, RelayHost, relay_dialer
 from .remote_session import RemoteSession
 

@@ -17,8 +17,8 @@ import time
 
 from krook.session.base import ErrorEvent
 
-from .client import JoinError
 from .host import DEFAULT_PORT
+from .join_error import JoinError
 from .remote_session import RemoteSession
 from .testing import ClientBot
 

@@ -41,6 +41,7 @@ from nats.aio.client import Client as Nats
 from nats.aio.msg import Msg
 
 from .framing import FrameError
+from .join_error import JoinError
 from .protocol import error
 from .sealed import (
     CONFIRM_BYTES,
@@ -656,8 +657,6 @@ def relay_dialer(url: str, code: InviteCode | str) -> Dialer:
 
 
 def _dial(url: str, invite: InviteCode, token: str | None, timeout: float) -> Connection:
-    from .client import JoinError
-
     loop = _Loop.get()
     deadline = time.monotonic() + timeout
     inbox: queue.Queue[bytes | None] = queue.Queue(maxsize=GUEST_INBOX)

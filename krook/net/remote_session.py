@@ -25,7 +25,8 @@ from krook.session.base import (
 from krook.session.lan_games import LanKeeper
 
 from .checks import HostMessageError, check_host_message
-from .client import Client, JoinError
+from .client import Client
+from .join_error import JoinError
 from .protocol import ACTION, ERROR, EVENT, HISTORY, READY, RESULTS, STATUS, VIEW, WELCOME
 
 if TYPE_CHECKING:

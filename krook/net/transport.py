@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .framing import FrameDecoder, FrameError, decode_body, encode
+from .join_error import JoinError
 from .sealed import SealedChannel
 from .sealed_lan import WrongSecret, client_seal, sealed_frame
 
@@ -139,8 +140,6 @@ def tcp_dialer(address: str, port: int, password: str | None = None) -> Dialer:
     dropped (the exchange is run again without it), as the host ignores it."""
 
     def dial(timeout: float, token: str | None = None) -> Connection:
-        from .client import JoinError
-
         secrets: list[str | None] = [password, None] if password and not token else [password]
         for secret in secrets:
             try:
