@@ -63,13 +63,13 @@ def test_a_scene_timer_and_invalidate_bring_a_redraw() -> None:
 
 def test_a_failed_save_shows_a_lasting_marker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
+    import tempfile
 
-    from krook import storage
     from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
     failing = [True]
-    real = storage.tempfile.mkstemp
+    real = tempfile.mkstemp
 
     def mkstemp(*a: Any, **k: Any) -> Any:
         if failing[0]:
@@ -84,7 +84,7 @@ def test_a_failed_save_shows_a_lasting_marker(tmp_path: Path, monkeypatch: pytes
     spot = (30, 200)  # inside the marker, under the top-left panel
     clean = app.screen.get_at(spot)
     assert app.save_problem() is None
-    monkeypatch.setattr(storage.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
     session.next_hand = lambda: None  # keep it to this hand
     for _ in range(40):
         app.frame([], dt=0.5)

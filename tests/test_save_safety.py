@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -181,14 +182,14 @@ def test_a_complete_temp_file_left_by_a_kill_is_the_game_resumed() -> None:
 def _failing(monkeypatch: pytest.MonkeyPatch, err: int, text: str) -> list[bool]:
     """Saving fails while the returned switch is on."""
     on = [True]
-    real = storage.tempfile.mkstemp
+    real = tempfile.mkstemp
 
     def fail(*a: Any, **k: Any) -> Any:
         if on[0]:
             raise OSError(err, text)
         return real(*a, **k)
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", fail)
+    monkeypatch.setattr(tempfile, "mkstemp", fail)
     return on
 
 

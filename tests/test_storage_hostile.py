@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -126,7 +127,7 @@ def _plain(value: object) -> bool:
 @pytest.fixture
 def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuzzers are about parsing; flushing every example to the disk would only make them slow."""
-    monkeypatch.setattr(storage.os, "fsync", lambda fd: None)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

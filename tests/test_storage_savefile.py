@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ def test_a_newer_file_that_cannot_be_moved_is_not_overwritten(
 ) -> None:
     storage.SaveFile(tmp_path / "game.json", "game", 3).save({"future": True})
     before = (tmp_path / "game.json").read_bytes()
-    monkeypatch.setattr(storage, "set_aside", lambda path, label="corrupt": None)
+    monkeypatch.setattr(storage.save_file, "set_aside", lambda path, label="corrupt": None)
     with pytest.raises(storage.StorageWriteError, match="newer Krook"):
         make(tmp_path).save({"moves": 1})
     assert (tmp_path / "game.json").read_bytes() == before
@@ -188,7 +189,7 @@ def test_read_only_folder_fails_cleanly(tmp_path: Path, monkeypatch: pytest.Monk
     def refused(*a: Any, **k: Any) -> Any:
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
     with pytest.raises(storage.StorageWriteError, match="Read-only"):
         sf.save({"moves": 2})
     monkeypatch.undo()

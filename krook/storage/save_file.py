@@ -1,17 +1,6 @@
-"""Crash-safe JSON files with a format tag.
+"""A file a player would miss (a saved game, the history): backups, temp recovery, newer versions, masking.
 
-Every file Krook writes is a JSON object whose ``"format"`` member is ``"<kind>/<version>"`` (for example
-``"settings/1"``), so a file can say what it is and which layout it uses. Saving writes a temporary file in
-the same folder, fsyncs it and renames it over the old one, so a power cut leaves either the old file or
-the new one, never half of each.
-
-A file that can't be read back (bad JSON, not an object, unreadable, no format tag) is renamed to
-``NAME.corrupt-YYYYmmdd-HHMMSS`` so the player keeps the evidence and the game can start fresh; a file of
-the right kind but a version this build can't read is renamed to ``NAME.unsupported-...`` by
-:func:`load_or_default` for the same reason and so a later save can't overwrite a newer Krook's data.
-
-:class:`SaveFile` is the API for files a player would miss (saved games, finished-game records): on top
-of the above it keeps the last few good copies and falls back to them, recovers a complete temp file left
+:class:`SaveFile` keeps the last few good copies and falls back to them, recovers a complete temp file left
 by a kill, moves a newer Krook's file aside once instead of overwriting it, can mask its contents from a
 casual reader, and hands out the :class:`FileLock` that keeps two running copies apart::
 
@@ -25,16 +14,12 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import copy
 import glob
 import json
-import logging
 import os
-import platform
 import re
 import shutil
 import stat
-import sys
 import tempfile
 import time
 import zlib
@@ -43,327 +28,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = [
-    "FORMAT_KEY",
-    "CorruptFileError",
-    "FileLock",
-    "FormatMismatchError",
-    "Loaded",
-    "LoadedSave",
-    "LockedError",
-    "MissingFileError",
-    "SaveFile",
-    "StorageError",
-    "StorageWriteError",
-    "load_json",
-    "load_or_default",
-    "save_json",
-    "set_aside",
-]
-
-FORMAT_KEY = "format"
-# A save file is a few kilobytes; anything far larger is not ours and reading it would only stall startup.
-MAX_FILE_BYTES = 16 * 1024 * 1024
-
-log = logging.getLogger(__name__)
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-class StorageError(Exception):
-    """Base class: a Krook file could not be saved or loaded. ``path`` is the file concerned."""
-
-    def __init__(self, message: str, path: Path) -> None:
-        super().__init__(message)
-        self.path = path
-
-
-class MissingFileError(StorageError):
-    """The file does not exist (a first run, usually)."""
-
-
-class CorruptFileError(StorageError):
-    """The file was unreadable or not a Krook file; ``moved_to`` is where it was set aside (or None)."""
-
-    def __init__(self, message: str, path: Path, moved_to: Path | None) -> None:
-        super().__init__(message, path)
-        self.moved_to = moved_to
-
-
-class FormatMismatchError(StorageError):
-    """The file's format tag is of another kind or a version this build can't read."""
-
-    def __init__(self, message: str, path: Path, found: str, expected: str) -> None:
-        super().__init__(message, path)
-        self.found = found
-        self.expected = expected
-        self.moved_to: Path | None = None
-
-
-class StorageWriteError(StorageError):
-    """Saving failed (disk full, permissions...); the previous file, if any, is untouched."""
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """What :func:`load_or_default` returns: the data, and the problem that made it fall back, if any."""
-
-    data: dict[str, Any]
-    problem: StorageError | None = None
-
-    @property
-    def from_default(self) -> bool:
-        return self.problem is not None
-
-
-def _format_tag(kind: str, version: int) -> str:
-    if not kind or "/" in kind or version < 1:
-        raise ValueError(f"bad format kind/version: {kind!r}/{version!r}")
-    return f"{kind}/{version}"
-
-
-def _parse_tag(tag: object) -> tuple[str, int] | None:
-    if not isinstance(tag, str):
-        return None
-    kind, sep, number = tag.rpartition("/")
-    # ASCII digits only ("²" is a digit to str.isdigit but not to int), and few enough to be a version.
-    if not sep or not kind or not (number.isascii() and number.isdigit()) or len(number) > 9:
-        return None
-    return kind, int(number)
-
-
-def save_json(path: Path | str, kind: str, version: int, data: Mapping[str, Any]) -> None:
-    """Atomically write ``data`` plus ``"format": "<kind>/<version>"`` to ``path``.
-
-    Creates the parent folder. Raises :class:`StorageWriteError` on I/O failure (the old file survives),
-    ``TypeError``/``ValueError`` for data JSON can't represent — that is a bug in the caller, not the disk.
-    """
-    path = Path(path)
-    tag = _format_tag(kind, version)
-    if FORMAT_KEY in data and data[FORMAT_KEY] != tag:
-        raise ValueError(f"data carries {FORMAT_KEY}={data[FORMAT_KEY]!r} but is saved as {tag!r}")
-    # Serialise before touching the disk so a bad value can't leave a temp file behind.
-    text = _dumps({FORMAT_KEY: tag, **data})
-    tmp = _write_temp(path, text)
-    _commit(tmp, path)
-
-
-def _dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def _temp_prefix(path: Path) -> str:
-    return f".{path.name}."
-
-
-def _write_temp(path: Path, text: str, durable: bool = True) -> Path:
-    """Write ``text`` to a temp file beside ``path`` (fsynced when ``durable``); on failure nothing is left."""
-    tmp_name: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            if durable:
-                os.fsync(f.fileno())
-        done, tmp_name = Path(tmp_name), None
-        return done
-    except OSError as e:
-        raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-
-
-def _commit(tmp: Path, path: Path, durable: bool = True) -> None:
-    """Rename the finished temp file over ``path`` (atomic) and make the rename durable."""
-    try:
-        os.replace(tmp, path)
-    except OSError as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise StorageWriteError(f"could not save {path}: {e.strerror or e}", path) from e
-    if durable:
-        fsync_dir(path.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable; a no-op where folders cannot be synced."""
-    # Makes the rename itself durable on POSIX; Windows can't open folders this way, and NTFS journals
-    # the rename anyway, so failure here is not an error.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def set_aside(path: Path | str, label: str = "corrupt") -> Path | None:
-    """Rename ``path`` to ``NAME.<label>-YYYYmmdd-HHMMSS`` (with a counter if taken); None if that fails."""
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{label}-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
-        n += 1
-    try:
-        os.replace(path, target)
-    except OSError as e:
-        log.warning("could not move %s aside: %s", path, e)
-        return None
-    log.warning("moved %s aside to %s", path, target.name)
-    return target
-
-
-def load_json(
-    path: Path | str,
-    kind: str,
-    version: int,
-    *,
-    migrations: Mapping[int, Migration] | None = None,
-) -> dict[str, Any]:
-    """Read a file written by :func:`save_json` and return its data without the format tag.
-
-    ``migrations[n]`` upgrades version-``n`` data to ``n + 1``; older files are walked up to ``version``
-    through them. Raises :class:`MissingFileError`, :class:`CorruptFileError` (after moving the file
-    aside) or :class:`FormatMismatchError` (file left in place).
-    """
-    path = Path(path)
-    try:
-        return _read_tagged(path, kind, version, migrations)
-    except _Damaged as e:
-        raise _corrupt(path, e.why) from e.__cause__
-
-
-class _Damaged(Exception):
-    """Internal: the file is unusable for ``why``; the caller decides whether to move it aside."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
-
-
-def _read_tagged(
-    path: Path, kind: str, version: int, migrations: Mapping[int, Migration] | None
-) -> dict[str, Any]:
-    """Read, check and migrate ``path`` without touching it: raises :class:`_Damaged`,
-    :class:`MissingFileError` or :class:`FormatMismatchError`."""
-    expected = _format_tag(kind, version)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _Damaged(f"{size} bytes is far too large for a {kind} file")
-        raw = path.read_bytes()
-    except FileNotFoundError as e:
-        raise MissingFileError(f"{path} does not exist", path) from e
-    except IsADirectoryError as e:
-        raise CorruptFileError(f"{path} is a folder, not a {kind} file", path, None) from e
-    except OSError as e:
-        raise _Damaged(f"unreadable: {e.strerror or e}") from e
-    obj = _parse_json(raw)
-    if not isinstance(obj, dict):
-        raise _Damaged(f"expected a JSON object, found {type(obj).__name__}")
-    data: dict[str, Any] = obj
-    tag = data.pop(FORMAT_KEY, None)
-    parsed = _parse_tag(tag)
-    if parsed is None:
-        raise _Damaged(f"no valid {FORMAT_KEY!r} tag (found {_short(repr(tag))}, expected {expected!r})")
-    found_kind, found_version = parsed
-    tag = _short(str(tag), 60)  # from here on only quoted in messages: a hostile kind can be megabytes long
-    if found_kind != kind:
-        raise FormatMismatchError(
-            f"{path} holds {tag!r}, expected a {expected!r} file", path, str(tag), expected
-        )
-    migrations = migrations or {}
-    while found_version < version and found_version in migrations:
-        try:
-            data = migrations[found_version](data)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            # Old data a migration can't make sense of is as unusable as bad JSON.
-            raise _Damaged(f"could not upgrade {tag!r}: {type(e).__name__}: {e}") from e
-        found_version += 1
-    if found_version != version:
-        newer = "a newer" if found_version > version else "an older"
-        raise FormatMismatchError(
-            f"{path} is {tag!r}, written by {newer} Krook; this build reads {expected!r}",
-            path,
-            str(tag),
-            expected,
-        )
-    return data
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number Krook writes")
-
-
-def _parse_json(raw: bytes) -> Any:
-    """JSON from a file that may hold anything; every way it can be unusable is :class:`_Damaged`.
-
-    Beyond bad syntax: an integer longer than Python's int-string limit (a bare ``ValueError``), nesting
-    deeper than the stack (``RecursionError``), ``NaN``/``Infinity``, and values that could not be written
-    back (a lone surrogate, a float too large for JSON). Krook never writes any of these.
-    """
-    try:
-        obj = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-        json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except RecursionError as e:
-        raise _Damaged("not valid JSON: nested too deeply") from e
-    except (ValueError, UnicodeError) as e:  # JSONDecodeError and the int-digit limit are ValueErrors
-        raise _Damaged(f"not valid JSON: {_short(str(e))}") from e
-    return obj
-
-
-def _short(text: str, limit: int = 160) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _corrupt(path: Path, why: str) -> CorruptFileError:
-    moved = set_aside(path, "corrupt")
-    where = f"; moved to {moved.name}" if moved else "; could not move it aside"
-    return CorruptFileError(f"{path} is damaged ({why}){where}", path, moved)
-
-
-def load_or_default(
-    path: Path | str,
-    kind: str,
-    version: int,
-    default: Mapping[str, Any] | Callable[[], dict[str, Any]],
-    *,
-    migrations: Mapping[int, Migration] | None = None,
-) -> Loaded:
-    """Like :func:`load_json` but never raises a :class:`StorageError`: falls back to ``default``.
-
-    ``Loaded.problem`` is None when the file loaded, a :class:`MissingFileError` on a first run (so callers
-    can tell "new player" from "your file was damaged"), or the error that made it fall back. A file of the
-    wrong kind or version is moved aside as ``NAME.unsupported-...`` before falling back.
-    """
-
-    def fresh() -> dict[str, Any]:
-        return default() if callable(default) else copy.deepcopy(dict(default))
-
-    try:
-        return Loaded(load_json(path, kind, version, migrations=migrations))
-    except FormatMismatchError as e:
-        e.moved_to = set_aside(e.path, "unsupported")
-        log.warning("%s; starting from defaults", e)
-        return Loaded(fresh(), e)
-    except MissingFileError as e:
-        return Loaded(fresh(), e)
-    except StorageError as e:
-        log.warning("%s; starting from defaults", e)
-        return Loaded(fresh(), e)
-
-
-# --- precious files: backups, temp recovery, newer versions, obfuscation ---------------------------------
+from .errors import (
+    CorruptFileError,
+    FormatMismatchError,
+    MissingFileError,
+    ReadOnlyError,
+    StorageError,
+    StorageWriteError,
+    is_read_only,
+)
+from .lock import FileLock
+from .tagged import (
+    FORMAT_KEY,
+    MAX_FILE_BYTES,
+    Migration,
+    _commit,
+    _Damaged,
+    _dumps,
+    _format_tag,
+    _parse_json,
+    _parse_tag,
+    _read_tagged,
+    _temp_prefix,
+    _write_temp,
+    fsync_dir,
+    log,
+    set_aside,
+)
 
 _PACKED_KEY = "packed"
 _SEQ_KEY = "seq"
@@ -397,104 +88,6 @@ def _unpack(text: object) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise _Damaged("packed data is not an object")
     return obj
-
-
-class LockedError(StorageError):
-    """Another running Krook holds the file's lock; ``owner`` says which (pid, computer, since when)."""
-
-    def __init__(self, message: str, path: Path, owner: str) -> None:
-        super().__init__(message, path)
-        self.owner = owner
-
-
-class FileLock:
-    """An advisory lock beside a file (``NAME.lock``), held while one Krook works on that file.
-
-    The operating system drops it when the process ends, however it ends, so a crash or ``kill -9`` never
-    leaves a stale lock. :meth:`acquire` never waits: a second copy learns at once that the file is taken.
-    """
-
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        self._fd: int | None = None
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
-    def owner(self) -> str:
-        """What the holder wrote into the lock file (best effort; empty if unreadable)."""
-        try:
-            return self.path.read_text(encoding="utf-8", errors="replace").strip()[:200]
-        except OSError:
-            return ""
-
-    def acquire(self) -> None:
-        """Take the lock or raise :class:`LockedError`; :class:`StorageWriteError` if it can't be made."""
-        if self._fd is not None:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as e:
-            raise StorageWriteError(
-                f"could not create the lock {self.path}: {e.strerror or e}", self.path
-            ) from e
-        try:
-            _lock_fd(fd)
-        except OSError as e:
-            os.close(fd)
-            owner = self.owner() or "another Krook"
-            raise LockedError(f"{self.path.name} is in use by {owner}", self.path, owner) from e
-        self._fd = fd
-        text = (
-            f"Krook pid {os.getpid()} on {platform.node() or 'this computer'} since {time.strftime('%H:%M')}"
-        )
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.write(fd, text.encode("utf-8"))
-
-    def release(self) -> None:
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
-        with contextlib.suppress(OSError):
-            _unlock_fd(fd)
-        os.close(fd)
-
-    def __enter__(self) -> FileLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    # Windows byte-range locks are mandatory, so lock a byte far past the text others read.
-    _LOCK_OFFSET = 1 << 30
-
-    def _lock_fd(fd: int) -> None:
-        os.lseek(fd, _LOCK_OFFSET, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-    def _unlock_fd(fd: int) -> None:
-        os.lseek(fd, _LOCK_OFFSET, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _lock_fd(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _unlock_fd(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 @dataclass(frozen=True)
@@ -576,6 +169,27 @@ class SaveFile:
     def exists(self) -> bool:
         """Is there anything :meth:`load` could try (the file, a backup or a leftover temp file)?"""
         return any(p.is_file() for p in [self.path, *self.backup_paths, *self._temps()])
+
+    def check_writable(self) -> None:
+        """Raise :class:`ReadOnlyError` when saving here would be refused (the folder, or the file or its
+        lock marked read-only, or a read-only disk); nothing is changed. A full disk is left to :meth:`save`."""
+        for path in (self.path, self.lock().path):
+            if path.exists() and not os.access(path, os.W_OK):
+                raise ReadOnlyError(path, path, "marked read-only")
+        # A real file, not os.access: Windows ignores folder ACLs there, and it is the write we care about.
+        try:
+            fd, probe = tempfile.mkstemp(
+                prefix=_temp_prefix(self.path), suffix=".probe", dir=self.path.parent
+            )
+        except FileNotFoundError:
+            return  # no folder yet: the first save makes it
+        except OSError as e:
+            if is_read_only(e):
+                raise ReadOnlyError(self.path, reason=e.strerror or "") from e
+            return
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
 
     # -- saving -----------------------------------------------------------------------------------------
     def save(self, data: Mapping[str, Any], *, durable: bool = True) -> None:
