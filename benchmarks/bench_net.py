@@ -163,7 +163,7 @@ def long_game(target: int) -> None:
 
     rules = from_overrides(get_preset("kentucky-discard").rules, {"target": target})
     match = Match(rules, ["Open seat 1", "Bot 2", "Bot 3", "Bot 4"], seed=2000, preset="kentucky-discard")
-    host = Host(
+    host = Host.for_match(
         match,
         "lan,bot:simple,bot:simple,bot:simple",
         bind="127.0.0.1",

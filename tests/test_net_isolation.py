@@ -109,7 +109,7 @@ def test_unencodable_or_unreadable_hello(table, raw_body):
     if frame["type"] == "welcome":  # the surrogate-only name became "" and was refused, or was cleaned
         assert "\ud800" not in json.dumps(frame, ensure_ascii=False)
     r.close()
-    assert wait_for(lambda: len(host._links) == 1, 3)
+    assert wait_for(lambda: len(host.links.links) == 1, 3)
     with host.lock:
         # a cleaned-up newcomer may have taken seat 1; the cards and actions are what must not change
         after = host.protocol.match.to_record()
@@ -175,10 +175,10 @@ def test_a_client_that_never_reads_is_dropped_and_memory_stays_bounded(table):
         except OSError:
             dropped = True  # the host dropped us: what we wanted
         with host.lock:
-            peak = max([peak, *(len(link.outbuf) for link in host._links.values())])
+            peak = max([peak, *(len(link.outbuf) for link in host.links.links.values())])
     assert dropped, "a client that never reads was not dropped"
-    assert wait_for(lambda: len(host._links) == 1, 30), "the sink was not dropped"
-    assert peak <= host.max_outbuf + 70 * 1024
+    assert wait_for(lambda: len(host.links.links) == 1, 30), "the sink was not dropped"
+    assert peak <= host.links.limits.max_outbuf + 70 * 1024
     r.close()
     assert_still_serving(host, good, before)
 
@@ -192,7 +192,7 @@ def test_a_trickled_frame_does_not_keep_a_seat_alive(table):
     r.sock.sendall(struct.pack(">I", 100) + b"{")
     started = time.monotonic()
     closed = False
-    while time.monotonic() - started < host.idle_timeout + 15 and not closed:
+    while time.monotonic() - started < host.links.limits.idle_timeout + 15 and not closed:
         try:
             r.sock.sendall(b" ")  # a byte now and then, never a whole frame
         except OSError:
@@ -206,7 +206,7 @@ def test_a_trickled_frame_does_not_keep_a_seat_alive(table):
 
 def test_a_burst_of_connections_does_not_delay_a_real_player(table):
     host, _good = table
-    host.max_per_address = 1000  # this test is about accepting quickly, not about the per-address cap
+    host.links.max_per_address = 1000  # this test is about accepting quickly, not about the per-address cap
     socks = [socket.create_connection(("127.0.0.1", host.address[1]), timeout=3) for _ in range(100)]
     try:
         started = time.monotonic()
@@ -222,10 +222,10 @@ def test_a_burst_of_connections_does_not_delay_a_real_player(table):
 
 def test_connections_from_one_address_are_capped(table):
     host, _good = table
-    host.max_per_address = 4  # the seated player holds one
+    host.links.max_per_address = 4  # the seated player holds one
     socks = [socket.create_connection(("127.0.0.1", host.address[1]), timeout=3) for _ in range(3)]
     try:
-        assert wait_for(lambda: len(host._links) == 4, 3)
+        assert wait_for(lambda: len(host.links.links) == 4, 3)
         extra = Raw(host.address[1])
         err = extra.error()
         assert err is not None and err["code"] == "too_many"
@@ -234,7 +234,7 @@ def test_connections_from_one_address_are_capped(table):
     finally:
         for s in socks:
             s.close()
-    assert wait_for(lambda: len(host._links) == 1 and sum(host._per_address.values()) == 1, 3)
+    assert wait_for(lambda: len(host.links.links) == 1 and sum(host.links.per_address.values()) == 1, 3)
 
 
 def test_no_state_is_kept_for_closed_connections(table):
@@ -244,6 +244,6 @@ def test_no_state_is_kept_for_closed_connections(table):
         r = Raw(host.address[1])
         r.send(b"junk")
         r.close()
-    assert wait_for(lambda: len(host._links) == 1 and len(host.protocol.conns) == 1, 3)
-    assert set(host._per_address) == {"127.0.0.1"} and host._per_address["127.0.0.1"] == 1
+    assert wait_for(lambda: len(host.links.links) == 1 and len(host.protocol.conns) == 1, 3)
+    assert set(host.links.per_address) == {"127.0.0.1"} and host.links.per_address["127.0.0.1"] == 1
     assert threading.active_count() == threads

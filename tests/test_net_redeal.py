@@ -21,7 +21,7 @@ FAST = dict(bind="127.0.0.1", port=0, discovery_port=None, bot_delay=0.0)
 def _host(any_time: bool = True) -> Host:
     rules = get_preset("kentucky-discard").rules.replace(no_counter_redeal=True, redeal_any_time=any_time)
     match = Match(rules, ["A", "B", "C", "D"], first_dealer=0, deal=scripted_deal(rules, {2: NO_COUNTERS}))
-    return Host(match, "lan,lan,lan,lan", **FAST).start()
+    return Host.for_match(match, "lan,lan,lan,lan", **FAST).start()
 
 
 def _table(any_time: bool) -> Iterator[tuple[Host, dict[int, RemoteSession]]]:

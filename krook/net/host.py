@@ -1,7 +1,9 @@
-"""The LAN host: a TCP server on its own thread that runs :class:`HostProtocol` over real sockets.
+"""The LAN host: runs :class:`HostProtocol` on its own thread over the links of a :class:`LinkServer`.
 
-One thread owns the sockets (``selectors``); a second thread runs the bots; a third writes the full
-autosave. Everything that touches the protocol object holds ``Host.lock``, so the host's own screen (a
+Three parts, each in its own module: the links (``krook.net.links``: sockets, buffers, limits), the
+persistence (``krook.net.persistence``: journal and autosave, written by a saver thread) and the shared bot
+runner (``krook.session.bot_runner``, a worker thread). This module seals each link and routes messages
+between them and the protocol. Everything that touches the protocol object holds ``Host.lock``, so the host's own screen (a
 :class:`HostSession`) can play its human seats from the pygame thread. Messages for that screen go through a
 ``queue.Queue``, never a socket.
 
@@ -17,7 +19,6 @@ import json
 import logging
 import queue
 import selectors
-import socket
 import threading
 import time
 from collections.abc import Callable, Hashable
@@ -39,8 +40,10 @@ from krook.rules import (
 from krook.session.bot_runner import BotRunner
 
 from . import discovery
-from .framing import FrameDecoder, FrameError, encode
+from .framing import FrameError, encode
+from .guessing import GUESSES_FREE, GuessLimiter
 from .journal import Replayed, journal_path, read_journal, replay_journal
+from .links import HostLimits, Link, LinkServer
 from .persistence import SAVE_KIND, SAVE_VERSION, HostStore
 from .protocol import (
     BOT,
@@ -54,7 +57,7 @@ from .protocol import (
     parse_seats,
     room_code_problem,
 )
-from .sealed import MAX_SEALED, SPAKE_BYTES, HostHandshake, SealedChannel, SealError, resume_keys
+from .sealed import MAX_SEALED, SPAKE_BYTES, HostHandshake, SealError, resume_keys
 from .sealed_lan import CONFIRM, SEAL, SEALED, b64, code_secret, sealed_frame, unb64
 from .sealed_lan import context as lan_context
 from .sealed_lan import opener as lan_opener
@@ -68,45 +71,41 @@ log = logging.getLogger("krook.net.host")
 DEFAULT_PORT = 47470
 LOCAL = "local"  # the conn id of the host's own screen
 
-# Limits (docs/PROTOCOL.md, "Limits"): each bounds what one peer can make the host hold or do.
-MAX_OUTBUF = 1024 * 1024  # bytes queued for one connection; a peer that does not read is dropped past it
-SEND_BUFFER_BYTES = 256 * 1024  # the kernel's send buffer per connection (it would grow to megabytes)
-MAX_PER_ADDRESS = 16  # open connections from one IP address
-MAX_CONNECTIONS = 256  # open connections in all; past it the oldest one not yet joined is closed
-ACCEPT_BATCH = 64  # connections accepted per wake-up: a burst is taken at once, not one per loop
-BACKLOG = 128
-CLOSE_GRACE_S = 2.0  # time a connection has to read its last (fatal) error before it is cut
-# Room-code guessing (docs/PROTOCOL.md, "Limits"): per address, a few free tries, then a doubling wait, then
-# a lockout. A hello that comes before its wait is over is refused without testing the code.
-GUESSES_FREE = 3
-GUESS_DELAY_S = 1.0
-GUESS_DELAY_MAX_S = 30.0
-LOCKOUT_AFTER = 10
-LOCKOUT_S = 300.0
-MAX_GUESSERS = 4096  # addresses remembered; the one heard from longest ago is forgotten first
+
+@dataclass(frozen=True)
+class HostBots:
+    """How the host's bots play: pace, thinking budget, who stands in for a player gone, how bots are made."""
+
+    delay: float = 0.4
+    budget: float = 1.0
+    standin: str = "medium"
+    factory: Callable[[str], Bot] = make_bot
 
 
-@dataclass
-class _Guesser:
-    failed: int = 0
-    next_try: float = 0.0
-    last: float = 0.0
+@dataclass(frozen=True)
+class HostState:
+    """Where a resumed game stands apart from its match: the seats' tokens, who took and readied a seat."""
+
+    tokens: dict[int, str] = field(default_factory=dict)
+    started: bool = False
+    claimed: frozenset[int] = frozenset()
+    ready: frozenset[int] = frozenset()
+    journal_last: int = 0
 
 
-@dataclass
-class _Link:
-    sock: socket.socket | None  # None for a peer (relay, memory): ``conduit`` carries its messages
-    peer: str
-    address: str
-    opened: float
-    heard: float  # when the last complete frame arrived: bytes trickling in do not count
-    decoder: FrameDecoder = field(default_factory=FrameDecoder)
-    outbuf: bytearray = field(default_factory=bytearray)
-    joined: bool = False
-    closing_at: float | None = None  # set once a fatal error is queued: close when flushed or at this time
-    conduit: Peer | None = None
-    seal: tuple[HostHandshake, str] | None = None  # the exchange under way (its kind: code, resume, open)
-    channel: SealedChannel | None = None  # once sealed: every frame both ways
+_LIMIT_KEYS = ("hello_timeout", "idle_timeout", "max_outbuf", "max_per_address", "max_connections")
+_BOT_KEYS = {"bot_delay": "delay", "bot_budget": "budget", "standin_bot": "standin", "bot_factory": "factory"}
+
+
+def _grouped(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The builders' flat options (``idle_timeout=``, ``bot_delay=``...) gathered into limits and bots."""
+    limits = {k: kwargs.pop(k) for k in _LIMIT_KEYS if k in kwargs}
+    bots = {v: kwargs.pop(k) for k, v in _BOT_KEYS.items() if k in kwargs}
+    if limits:
+        kwargs["limits"] = HostLimits(**limits)
+    if bots:
+        kwargs["bots"] = HostBots(**bots)
+    return kwargs
 
 
 @dataclass(frozen=True)
@@ -147,72 +146,67 @@ class Host:
         bind: str = "",
         port: int = DEFAULT_PORT,
         grace_s: float = 60.0,
-        save_path: str | Path | None = None,
-        tokens: dict[int, str] | None = None,
-        started: bool = False,
-        claimed: set[int] | None = None,
-        ready: set[int] | None = None,
-        journal_last: int = 0,
         password: str | None = None,
         discovery_port: int | None = discovery.DISCOVERY_PORT,
-        hello_timeout: float = 5.0,
-        idle_timeout: float = 30.0,
-        bot_delay: float = 0.4,
-        bot_budget: float = 1.0,
-        standin_bot: str = "medium",
-        max_outbuf: int = MAX_OUTBUF,
-        max_per_address: int = MAX_PER_ADDRESS,
-        max_connections: int = MAX_CONNECTIONS,
-        bot_factory: Callable[[str], Bot] = make_bot,
+        save_path: str | Path | None = None,
+        state: HostState | None = None,
+        limits: HostLimits | None = None,
+        bots: HostBots | None = None,
     ) -> None:
-        parse_seats([f"bot:{standin_bot}"])  # an unknown strength is an error now, not a silent fallback
+        state = state or HostState()
+        self.bots = bots or HostBots()
+        parse_seats(
+            [f"bot:{self.bots.standin}"]
+        )  # an unknown strength is an error now, not a silent fallback
         self.name = name
         self.bind, self.port = bind, port
         self.save_path = Path(save_path) if save_path else None
         self.discovery_port = discovery_port
-        self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
-        self.bot_delay, self.bot_budget = bot_delay, bot_budget
-        self.max_outbuf, self.max_per_address = max_outbuf, max_per_address
-        self.max_connections = max_connections
         self.protocol = HostProtocol(
             match,
             parse_seats(seats),
             grace_s=grace_s,
-            tokens=tokens,
-            started=started,
-            claimed=claimed,
-            ready=ready,
+            tokens=dict(state.tokens) or None,
+            started=state.started,
+            claimed=set(state.claimed) or None,
+            ready=set(state.ready) or None,
             password=password,
-            standin_bot=standin_bot,
+            standin_bot=self.bots.standin,
         )
         # each LAN seat's resume id -> its resume secret: a seat coming back seals with its token
         self._lan_resume = dict(resume_keys(t) for t in self.protocol.tokens.values())
         self.lock = threading.RLock()
-        self._links: dict[int, _Link] = {}
-        self._per_address: dict[str, int] = {}
-        self._guessers: dict[str, _Guesser] = {}
-        self.guesses_refused = 0  # hellos refused unread because their address must wait
-        self._next_id = 1
-        self._sel: selectors.BaseSelector | None = None
-        self._listener: socket.socket | None = None
-        self._udp: socket.socket | None = None
-        self._wake_r: socket.socket | None = None
-        self._wake_w: socket.socket | None = None
+        self.links = LinkServer(
+            limits or HostLimits(),
+            on_open=self.protocol.connect,
+            on_drop=lambda conn_id: self._dispatch(self.protocol.disconnect(conn_id)),
+            refusal=lambda why: encode(error("too_many", why)),
+        )
+        self.guesses = GuessLimiter()
         self._thread: threading.Thread | None = None
-        self.bot_factory = bot_factory
         self._bots: BotRunner | None = None  # started with the host: the shared bot runner
         self._local_queue: queue.Queue[dict[str, Any]] | None = None
         self._running = False
         self._dirty = True
         # the journal and the autosave (krook.net.persistence), when the game is saved
-        self.store = HostStore(self.save_path, self.lock, journal_last) if self.save_path else None
+        self.store = HostStore(self.save_path, self.lock, state.journal_last) if self.save_path else None
         self._snapshot: HostSnapshot | None = None
         self.failed: str | None = None  # why the host thread stopped, when it did not stop by itself
         self.sent_total = 0  # bytes queued to every connection so far
         self.largest_frame = 0  # the largest frame sent, in bytes
         self.on_send: Callable[[Hashable, dict[str, Any], bytes], None] | None = None  # test hook
 
+    @property
+    def guesses_refused(self) -> int:
+        """Room-code tries refused unread because their address had to wait."""
+        return self.guesses.refused
+
     # -- building ---------------------------------------------------------------------------------------
+    @classmethod
+    def for_match(cls, match: Match, seats: list[str] | str, **options: Any) -> Host:
+        """A host for ``match`` taking the flat options too (``bot_delay=``, ``idle_timeout=``...)."""
+        return cls(match, seats, **_grouped(options))
+
     @classmethod
     def new_game(
         cls,
@@ -244,7 +238,7 @@ class Host:
             else:
                 players.append(f"Bot {i + 1} ({kind.partition(':')[2]})")
         match = Match(rules, players, seed=seed, preset=preset)
-        return cls(match, kinds, **kwargs)
+        return cls(match, kinds, **_grouped(kwargs))
 
     @classmethod
     def resume(cls, save_path: str | Path, **kwargs: Any) -> Host:
@@ -281,23 +275,17 @@ class Host:
         ):
             if kwargs.get(key) is None:
                 kwargs[key] = data.get(key, default)
-        return cls(
-            match,
-            seats,
-            save_path=save_path,
-            tokens=tokens,
-            started=state.started,
-            claimed=state.claimed,
-            ready=state.ready,
-            journal_last=state.last,
-            **kwargs,
+        resumed = HostState(
+            tokens, state.started, frozenset(state.claimed), frozenset(state.ready), state.last
         )
+        return cls(match, seats, save_path=save_path, state=resumed, **_grouped(kwargs))
 
     # -- running ------------------------------------------------------------------------------------------
     @property
     def address(self) -> tuple[str, int]:
-        assert self._listener is not None, "the host is not started"
-        host, port = self._listener.getsockname()[:2]
+        listener = self.links.listener
+        assert listener is not None, "the host is not started"
+        host, port = listener.getsockname()[:2]
         return host, port
 
     @property
@@ -305,46 +293,23 @@ class Host:
         return self._running
 
     def start(self) -> Host:
-        sel = selectors.DefaultSelector()
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            listener.bind((self.bind, self.port))
-            listener.listen(BACKLOG)
-            listener.setblocking(False)
-        except OSError:
-            listener.close()
-            sel.close()
-            raise
-        self._sel, self._listener = sel, listener
-        self.port = self.address[1]  # a port of 0 picked one: a restart listens on the same
+        self.port = self.links.open(
+            self.bind, self.port, self.discovery_port
+        )  # a restart listens on the same
         if self.store is not None:
             try:
                 # The tokens must be on disk before anyone is welcomed with one; then the journal starts.
                 self.store.open(self._save_data())
             except OSError:
-                listener.close()
-                sel.close()
+                self.links.close()
                 raise
             self.protocol.journal = self._journal_change
-        sel.register(listener, selectors.EVENT_READ, "listen")
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._wake_r.setblocking(False)
-        self._wake_w.setblocking(False)
-        sel.register(self._wake_r, selectors.EVENT_READ, "wake")
-        if self.discovery_port is not None:
-            try:
-                self._udp = discovery.responder_socket(self.discovery_port)
-                sel.register(self._udp, selectors.EVENT_READ, "udp")
-            except OSError as exc:
-                log.warning("discovery is off: cannot listen on UDP port %s (%s)", self.discovery_port, exc)
-                self._udp = None
         self._running = True
         self._bots = BotRunner(
             self.protocol.match.seed,
-            budget=self.bot_budget,
-            delay=self.bot_delay,
-            factory=self.bot_factory,
+            budget=self.bots.budget,
+            delay=self.bots.delay,
+            factory=self.bots.factory,
             on_done=self._wake,
         )
         self._thread = threading.Thread(target=self._run, name="krook-host", daemon=True)
@@ -364,14 +329,7 @@ class Host:
             if self._thread is None:
                 return
             self._dispatch(self.protocol.shutdown())  # nothing is dealt from here on
-            for link in self._links.values():
-                if link.sock is None:
-                    continue
-                with contextlib.suppress(OSError):
-                    link.sock.setblocking(True)
-                    link.sock.settimeout(0.5)
-                    link.sock.sendall(bytes(link.outbuf))
-                link.outbuf.clear()
+            self.links.send_now()
             self._running = False
         self._wake()
         thread, self._thread = self._thread, None
@@ -495,19 +453,10 @@ class Host:
         ``vouched``: the transport proved the player was invited (the relay's exchange on the invite code),
         so a game's LAN room code is not asked of it."""
         with self.lock:
-            now = time.monotonic()
-            conn_id = self._next_id
-            self._next_id += 1
-            address = peer.address
-            if self._per_address.get(address, 0) >= self.max_per_address:
-                peer.send(encode(error("too_many", f"too many connections from {address}"))[4:])
-                peer.close()
-                return conn_id
-            self._links[conn_id] = _Link(None, address, address, now, now, conduit=peer)
-            self._per_address[address] = self._per_address.get(address, 0) + 1
-            self.protocol.connect(conn_id)
+            conn_id = self.links.add_peer(peer)
+            if conn_id is None:
+                return -1  # refused at the door: nothing of it is kept
             self.protocol.conns[conn_id].vouched = vouched
-        log.debug("connection %s through %s", conn_id, address)
         self._wake()
         return conn_id
 
@@ -515,7 +464,7 @@ class Host:
         """Whole messages a peer received (each already a JSON object). Thread-safe."""
         try:
             with self.lock:
-                link = self._links.get(conn_id)
+                link = self.links.links.get(conn_id)
                 if link is None or link.closing_at is not None:
                     return
                 if messages:
@@ -524,7 +473,7 @@ class Host:
         except Exception:
             log.exception("connection %s: error while serving it; closing it", conn_id)
             with self.lock:
-                self._drop(conn_id, "the host could not handle what it sent")
+                self.links.drop(conn_id, "the host could not handle what it sent")
         self._wake()
 
     def peer_frame_error(self, conn_id: int, why: str) -> None:
@@ -536,30 +485,25 @@ class Host:
     def peer_closed(self, conn_id: int, why: str) -> None:
         """The transport lost a peer. Thread-safe."""
         with self.lock:
-            self._drop(conn_id, why, close=False)
+            self.links.drop(conn_id, why, close=False)
         self._wake()
 
     # -- the socket thread ----------------------------------------------------------------------------------
     def _wake(self) -> None:
-        if self._wake_w is not None:
-            with contextlib.suppress(OSError):
-                self._wake_w.send(b"x")
+        self.links.wake()
 
     def _run(self) -> None:
-        assert self._sel is not None
         try:
             while self._running:
-                for key, mask in self._sel.select(timeout=0.25):
-                    if key.data == "listen":
-                        self._accept()
-                    elif key.data == "wake":
-                        with contextlib.suppress(OSError):
-                            assert self._wake_r is not None
-                            self._wake_r.recv(4096)
-                    elif key.data == "udp":
+                for what, mask in self.links.wait(0.25):
+                    if what == "listen":
+                        with self.lock:
+                            self.links.accept()
+                    elif what == "udp":
                         self._answer_discovery()
                     else:
-                        self._serve_one(key.data, mask)
+                        assert isinstance(what, int)
+                        self._serve_one(what, mask)
                 with self.lock:
                     if not self._running:
                         break
@@ -571,7 +515,8 @@ class Host:
             if self._local_queue is not None:
                 self._local_queue.put(error("internal", self.failed))
         finally:
-            self._close_all()
+            with self.lock:
+                self.links.close()
 
     def _serve_one(self, conn_id: int, mask: int) -> None:
         """Serve one connection; whatever goes wrong there closes that connection and nothing else."""
@@ -580,72 +525,18 @@ class Host:
         except Exception:
             log.exception("connection %s: error while serving it; closing it", conn_id)
             with self.lock:
-                self._drop(conn_id, "the host could not handle what it sent")
-
-    def _accept(self) -> None:
-        assert self._listener is not None and self._sel is not None
-        for _ in range(ACCEPT_BATCH):
-            try:
-                sock, addr = self._listener.accept()
-            except OSError:  # BlockingIOError: nothing more pending; others (EMFILE...): try next wake-up
-                return
-            address = str(addr[0])
-            with self.lock:
-                refuse = None
-                if self._per_address.get(address, 0) >= self.max_per_address:
-                    refuse = f"too many connections from {address}"
-                elif len(self._links) >= self.max_connections and not self._evict_one():
-                    refuse = "the host has too many connections open"
-                if refuse is not None:
-                    with contextlib.suppress(OSError):
-                        sock.setblocking(False)
-                        sock.send(encode(error("too_many", refuse)))
-                    sock.close()
-                    continue
-                sock.setblocking(False)
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                # A client that never reads must meet the outbuf cap soon: left alone, the kernel grows a
-                # socket's send buffer to megabytes (tcp_wmem), all of it held for a reader who never comes.
-                with contextlib.suppress(OSError):
-                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
-                now = time.monotonic()
-                conn_id = self._next_id
-                self._next_id += 1
-                self._links[conn_id] = _Link(sock, f"{address}:{addr[1]}", address, now, now)
-                self._per_address[address] = self._per_address.get(address, 0) + 1
-                self.protocol.connect(conn_id)
-                self._sel.register(sock, selectors.EVENT_READ, conn_id)
-            log.debug("connection %s from %s", conn_id, address)
-
-    def _evict_one(self) -> bool:
-        """Make room under a flood: close the oldest connection that has not joined; False if all have."""
-        idle = [(link.opened, conn_id) for conn_id, link in self._links.items() if not link.joined]
-        if not idle:
-            return False
-        self._drop(min(idle)[1], "closed to make room: the host is flooded with connections")
-        return True
+                self.links.drop(conn_id, "the host could not handle what it sent")
 
     def _service(self, conn_id: int, mask: int) -> None:
         with self.lock:
-            link = self._links.get(conn_id)
-            if link is None:
-                return
             if mask & selectors.EVENT_WRITE:
-                self._flush(conn_id, link)
-            if not mask & selectors.EVENT_READ or conn_id not in self._links or link.sock is None:
+                self.links.flush(conn_id)
+            link = self.links.links.get(conn_id)
+            if link is None or not mask & selectors.EVENT_READ:
                 return
-            try:
-                data = link.sock.recv(65536)
-            except (BlockingIOError, InterruptedError):
+            data = self.links.receive(conn_id)
+            if data is None:
                 return
-            except OSError as exc:
-                self._drop(conn_id, f"read failed: {exc}")
-                return
-            if not data:
-                self._drop(conn_id, "closed by the client")
-                return
-            if link.closing_at is not None:
-                return  # already on its way out: ignore what it says
             while True:
                 try:
                     # until the channel is sealed, one clear frame at a time: the frames after the exchange's
@@ -662,11 +553,11 @@ class Host:
                 if not messages or link.channel is not None:
                     break
                 self._seal_step(conn_id, link, messages[0])
-                if conn_id not in self._links or link.closing_at is not None:
+                if conn_id not in self.links.links or link.closing_at is not None:
                     return
             self._handle_all(conn_id, link, messages)
 
-    def _seal_step(self, conn_id: int, link: _Link, message: dict[str, Any]) -> None:
+    def _seal_step(self, conn_id: int, link: Link, message: dict[str, Any]) -> None:
         """One clear frame of the exchange that seals a TCP connection (krook.net.sealed_lan)."""
         kind = message.get("type")
         if kind == "hello":  # a client of an older protocol: the protocol's version error, in the clear
@@ -703,11 +594,9 @@ class Host:
                     why = "this game has a room code: type the code shown on the host's screen"
                     self._dispatch([(conn_id, error("password", why))])
                     return
-                wait = self._guess_wait(link.address)
+                wait = self.guesses.wait(link.address)
                 if wait > 0:
-                    self.guesses_refused += 1
-                    why = f"too many wrong room codes from your address: wait {wait:.0f} s and try again"
-                    self._dispatch([(conn_id, error("slow_down", why))])
+                    self._dispatch([(conn_id, error("slow_down", self.guesses.refuse(wait)))])
                     return
                 secret, how = code_secret(password), "code"
             handshake = HostHandshake(secret, lan_context(rid))
@@ -726,7 +615,7 @@ class Host:
                 channel = handshake.confirm(confirm)
             except SealError:
                 if how == "code":
-                    self._guess_result(link.address, True)
+                    self.guesses.result(link.address, True)
                     self._dispatch([(conn_id, error("password", "that room code is not this game's"))])
                 else:
                     self._dispatch([(conn_id, error("bad_token", "this host holds no seat for that token"))])
@@ -737,7 +626,7 @@ class Host:
             return
         self._dispatch([(conn_id, error("bad_hello", f"seal the connection first (got {clip(kind)})"))])
 
-    def _handle_all(self, conn_id: int, link: _Link, messages: list[dict[str, Any]]) -> None:
+    def _handle_all(self, conn_id: int, link: Link, messages: list[dict[str, Any]]) -> None:
         """Hand one link's messages to the protocol (under the lock), with the room-code guessing limit."""
         for message in messages:
             conn = self.protocol.conns.get(conn_id)
@@ -749,42 +638,19 @@ class Host:
                 and not (conn is not None and conn.vouched)
             )
             if guess:
-                wait = self._guess_wait(link.address)
+                wait = self.guesses.wait(link.address)
                 if wait > 0:
-                    self.guesses_refused += 1
-                    why = f"too many wrong room codes from your address: wait {wait:.0f} s and try again"
-                    self._dispatch([(conn_id, error("slow_down", why))])
+                    self._dispatch([(conn_id, error("slow_down", self.guesses.refuse(wait)))])
                     break
             outs = self.protocol.handle(conn_id, message)
             if guess:
                 wrong = any(c == conn_id and m.get("code") == "password" for c, m in outs)
-                self._guess_result(link.address, wrong)
+                self.guesses.result(link.address, wrong)
             self._dispatch(outs)
-            if conn_id not in self._links or self._links[conn_id].closing_at is not None:
+            if conn_id not in self.links.links or self.links.links[conn_id].closing_at is not None:
                 break
         conn = self.protocol.conns.get(conn_id)
         link.joined = conn is not None and conn.joined
-
-    def _guess_wait(self, address: str) -> float:
-        guesser = self._guessers.get(address)
-        return 0.0 if guesser is None else max(0.0, guesser.next_try - time.monotonic())
-
-    def _guess_result(self, address: str, wrong: bool) -> None:
-        now = time.monotonic()
-        if not wrong:
-            self._guessers.pop(address, None)  # a right code: the mistyped ones before it are forgiven
-            return
-        guesser = self._guessers.pop(address, None) or _Guesser()
-        guesser.failed += 1
-        guesser.last = now
-        if guesser.failed >= LOCKOUT_AFTER:
-            guesser.next_try = now + LOCKOUT_S
-        elif guesser.failed >= GUESSES_FREE:
-            delay = GUESS_DELAY_S * 2 ** (guesser.failed - GUESSES_FREE)
-            guesser.next_try = now + min(GUESS_DELAY_MAX_S, delay)
-        self._guessers[address] = guesser  # last in the dict: heard from most recently
-        while len(self._guessers) > MAX_GUESSERS:
-            del self._guessers[next(iter(self._guessers))]
 
     def _dispatch(self, outs: list[Out]) -> None:
         """Queue each message for its connection (or the local screen); flush what the kernel will take."""
@@ -796,7 +662,7 @@ class Host:
                 continue
             if not isinstance(conn_id, int):
                 continue
-            link = self._links.get(conn_id)
+            link = self.links.links.get(conn_id)
             if link is None:
                 continue
             if link.closing_at is not None and message.get("type") != "error":
@@ -813,81 +679,16 @@ class Host:
             self.largest_frame = max(self.largest_frame, len(frame))
             if link.channel is not None:
                 frame = sealed_frame(link.channel, frame)
-            if link.conduit is not None:
-                fatal = message.get("type") == "error" and message.get("fatal")
-                if not link.conduit.send(frame[4:]):
-                    self._drop(conn_id, "not reading: too much waiting to be sent")
-                elif fatal:
-                    self._drop(conn_id, f"closing: {message.get('message')}")
-                continue
-            link.outbuf += frame
-            if message.get("type") == "error" and message.get("fatal") and link.closing_at is None:
-                link.closing_at = time.monotonic() + CLOSE_GRACE_S
-                (log.info if link.joined else log.debug)(
-                    "connection %s: closing: %s", conn_id, message.get("message")
-                )
-            touched.add(conn_id)
+            fatal = message.get("type") == "error" and bool(message.get("fatal"))
+            if self.links.send(conn_id, frame, str(message.get("message")) if fatal else None):
+                touched.add(conn_id)
         for conn_id in touched:
-            link = self._links.get(conn_id)
-            if link is not None:
-                self._flush(conn_id, link)
-
-    def _flush(self, conn_id: int, link: _Link) -> None:
-        if link.sock is None:
-            return
-        if link.outbuf:
-            try:
-                sent = link.sock.send(link.outbuf)
-                del link.outbuf[:sent]
-            except (BlockingIOError, InterruptedError):
-                pass
-            except OSError as exc:
-                self._drop(conn_id, f"write failed: {exc}")
-                return
-        if len(link.outbuf) > self.max_outbuf:
-            self._drop(conn_id, f"not reading: over {self.max_outbuf} bytes waiting to be sent")
-            return
-        if not link.outbuf and link.closing_at is not None:
-            self._drop(conn_id, "closed by the host")
-            return
-        if self._sel is not None:
-            events = selectors.EVENT_READ | (selectors.EVENT_WRITE if link.outbuf else 0)
-            with contextlib.suppress(KeyError, ValueError):
-                if self._sel.get_key(link.sock).events != events:
-                    self._sel.modify(link.sock, events, conn_id)
-
-    def _drop(self, conn_id: int, why: str, *, close: bool = True) -> None:
-        link = self._links.pop(conn_id, None)
-        if link is None:
-            return
-        left = self._per_address.get(link.address, 1) - 1
-        if left > 0:
-            self._per_address[link.address] = left
-        else:
-            self._per_address.pop(link.address, None)
-        if link.conduit is not None:
-            if close:
-                link.conduit.close()
-        else:
-            assert link.sock is not None
-            if self._sel is not None:
-                with contextlib.suppress(KeyError, ValueError):
-                    self._sel.unregister(link.sock)
-            with contextlib.suppress(OSError):
-                link.sock.close()
-        (log.info if link.joined else log.debug)("connection %s (%s) dropped: %s", conn_id, link.peer, why)
-        self._dispatch(self.protocol.disconnect(conn_id))
+            self.links.flush(conn_id)
 
     def _housekeeping(self) -> None:
-        now = time.monotonic()
-        for conn_id, link in list(self._links.items()):
-            if link.closing_at is not None:
-                if now >= link.closing_at:
-                    self._drop(conn_id, "did not read its last message")
-            elif not link.joined and now - link.opened > self.hello_timeout:
-                self._dispatch([(conn_id, error("timeout", f"no hello within {self.hello_timeout:g} s"))])
-            elif link.joined and now - link.heard > self.idle_timeout:
-                self._dispatch([(conn_id, error("timeout", f"no message for {self.idle_timeout:g} s"))])
+        for conn_id, why in self.links.overdue():
+            if why is not None:
+                self._dispatch([(conn_id, error("timeout", why))])
         self._dispatch(self.protocol.tick())
         self._play_bots()
         if self._dirty:
@@ -964,33 +765,27 @@ class Host:
         self.store.save_soon(data, finished)
 
     def _answer_discovery(self) -> None:
-        assert self._udp is not None
+        udp = self.links.udp
+        assert udp is not None
         try:
-            data, addr = self._udp.recvfrom(2048)
+            data, addr = udp.recvfrom(2048)
         except OSError:
             return
         if not discovery.is_query(data):
             return
         with contextlib.suppress(OSError):
-            self._udp.sendto(json.dumps(self.game_info()).encode("utf-8"), addr)
-
-    def _close_all(self) -> None:
-        with self.lock:
-            for conn_id in list(self._links):
-                link = self._links.pop(conn_id)
-                if link.conduit is not None:
-                    link.conduit.close()
-                    continue
-                with contextlib.suppress(OSError):
-                    if link.sock is not None:
-                        link.sock.close()
-            self._per_address.clear()
-        for sock in (self._listener, self._udp, self._wake_r, self._wake_w):
-            if sock is not None:
-                with contextlib.suppress(OSError):
-                    sock.close()
-        if self._sel is not None:
-            self._sel.close()
+            udp.sendto(json.dumps(self.game_info()).encode("utf-8"), addr)
 
 
-__all__ = ["BOT", "DEFAULT_PORT", "SAVE_KIND", "SAVE_VERSION", "Host", "HostSnapshot"]
+__all__ = [
+    "BOT",
+    "DEFAULT_PORT",
+    "GUESSES_FREE",
+    "SAVE_KIND",
+    "SAVE_VERSION",
+    "Host",
+    "HostBots",
+    "HostLimits",
+    "HostSnapshot",
+    "HostState",
+]

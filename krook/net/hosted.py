@@ -120,7 +120,7 @@ class HostedGame:
                 first_dealer=lobby.first_dealer % rules.players,
                 preset=lobby.preset,
             )
-            host = Host(
+            host = Host.for_match(
                 match,
                 kinds,
                 name=name,
