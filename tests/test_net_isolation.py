@@ -209,11 +209,12 @@ def test_a_burst_of_connections_does_not_delay_a_real_player(table):
     host.links.max_per_address = 1000  # this test is about accepting quickly, not about the per-address cap
     socks = [socket.create_connection(("127.0.0.1", host.address[1]), timeout=3) for _ in range(100)]
     try:
-        started = time.monotonic()
         r = Raw(host.address[1])
         r.send(hello("Real"))
         assert r.read(lambda f: f.get("type") == "welcome", timeout=3) is not None
-        assert time.monotonic() - started < 1.0
+        # Ordered, not timed: the player was welcomed while every silent connection made before it was
+        # still within its hello timeout (the host drops them past it), so the burst did not hold the player up.
+        assert len(host.links.links) >= len(socks) + 1, "the burst timed out before the player was served"
         r.close()
     finally:
         for s in socks:

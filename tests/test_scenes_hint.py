@@ -66,10 +66,15 @@ def test_hint_in_the_bidding_and_the_play(home):
 
 def test_hint_ignored_when_it_is_not_my_turn(home):
     app, table = make_table(home)
+    table.session.bot_delay = 1e9  # the bots think for ever: once the player has acted it stays their turn
     app.frame([], dt=0.05)
-    if table.view.to_act != table.viewer:
-        table.ask_hint()
-        assert not table.hinter.thinking
+    if table.view.to_act == table.viewer:
+        view = table.view
+        table.submit("pass" if "pass" in view.legal else view.legal_actions().sample(random.Random(1)))
+        app.frame([], dt=0.05)
+    assert table.view.to_act != table.viewer, "the test needs a bot to be on turn"
+    table.ask_hint()
+    assert not table.hinter.thinking and table.hinter._executor is None, "no worker is started off turn"
     table.session.close()
 
 
