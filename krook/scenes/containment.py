@@ -147,12 +147,7 @@ class ContainedStack(SceneStack):
             self.contain(top, "updating", exc)
 
     def draw(self, surface: pygame.Surface) -> None:
-        start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+        for scene in self.visible():
             try:
                 scene.draw(surface)
             except Exception as exc:
