@@ -278,13 +278,15 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        start = 0
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame, bottom first: the top opaque one and those over it."""
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+                return self.scenes[i:]
+        return list(self.scenes)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
             scene.draw(surface)
 
     def animating(self) -> bool:
