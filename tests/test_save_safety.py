@@ -94,8 +94,8 @@ def test_new_game_over_a_newer_save_moves_it_aside_and_says_so() -> None:
     save_path().write_text(json.dumps({"format": f"{SAVE_KIND}/99", "seq": 1, "data": {}}), encoding="utf-8")
     s = LocalSession.new(hotseat())
     s.flush()
-    s.update(0.0)
-    assert any("newer version" in n for n in s.notices)
+    told = [e.message for e in s.update(0.0) if isinstance(e, ErrorEvent)]
+    assert any("newer version" in m for m in told)  # at the table, at once
     assert list(save_path().parent.glob("autosave.json.newer-*"))
     s.close()
 

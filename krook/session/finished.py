@@ -1,7 +1,9 @@
 """Finished games kept on this computer: one file each in the data folder, listed newest first, exportable.
 
-A game is kept when it ends (``LocalSession`` calls :func:`keep`); only finished games are kept, so a kept
-record may be watched with every hand face up. The oldest files beyond :data:`KEEP` are removed.
+A game is kept when it ends (``LocalSession`` calls :func:`keep`), so a kept record may be watched with every
+hand face up. An unfinished game replaced by a new one is kept too, marked abandoned (:func:`keep_replaced`);
+the replay viewer keeps its hands hidden, as for any game in progress. The oldest files beyond :data:`KEEP`
+are removed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class FinishedGame:
     hands: int
     undos: int
     seat_only: int | None = None  # a LAN game kept by a client: the seat whose view alone was kept
+    abandoned: bool = False  # replaced by a new game before it ended (its hands stay hidden)
 
     @property
     def date_text(self) -> str:
@@ -53,6 +56,8 @@ class FinishedGame:
     @property
     def result_text(self) -> str:
         scores = " – ".join(str(s) for s in self.scores)
+        if self.abandoned:
+            return f"abandoned at hand {self.hands}, {scores}"
         if self.winner is None or not 0 <= self.winner < len(self.columns):
             return scores
         # the winner's score first: "Ada & Cleo won 315 – -90", never "won -90 – 315"
@@ -108,6 +113,81 @@ def keep(match: Match, humans: list[int], undos: int = 0, now: float | None = No
     return path
 
 
+def keep_abandoned(match: Match, humans: list[int], undos: int = 0, now: float | None = None) -> Path:
+    """Store an unfinished game a new game replaced, marked abandoned; returns its file."""
+    if match.is_over:
+        return keep(match, humans, undos, now)
+    now = time.time() if now is None else now
+    path = _new_file(games_dir(), time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{match.seed}")
+    data = {"summary": {**summary(match, humans, undos, now), "abandoned": True}, "record": match.to_record()}
+    storage.save_json(path, KIND, VERSION, data)
+    prune()
+    return path
+
+
+def _saved_game(store: storage.SaveFile) -> tuple[Match, list[int], int] | None:
+    """The unfinished game in an autosave, its human seats and take-backs; None when there is none."""
+    try:
+        data = store.load(repair=False).data
+        match = match_from_record(data.get("record"))
+    except (storage.StorageError, KrookError) as exc:
+        log.info("no saved game to keep: %s", exc)
+        return None
+    if match.is_over:
+        return None
+    lobby = data.get("lobby")
+    seats = lobby.get("seats") if isinstance(lobby, dict) else None
+    humans = [
+        i for i, seat in enumerate(seats or []) if isinstance(seat, dict) and seat.get("kind") == "human"
+    ]
+    undos = data.get("undos")
+    return match, humans, undos if isinstance(undos, int) and not isinstance(undos, bool) else 0
+
+
+def describe_saved(store: storage.SaveFile) -> str | None:
+    """The unfinished saved game in plain words (``Your game against Ada, Ben and Cleo, hand 3, 105–255``);
+    None when there is none. Only reads: the game may be open in another window."""
+    found = _saved_game(store)
+    if found is None:
+        return None
+    match, humans, _ = found
+    others = [name for i, name in enumerate(match.players) if i not in humans] or list(match.players)
+    names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    word = "against" if humans else "of"
+    # a real minus sign, and spaces around the dash, so "-80–60" reads as two scores
+    scores = " – ".join(str(score).replace("-", "\u2212") for score in match.scores)
+    return f"Your game {word} {names}, hand {len(match.hands)}, {scores}"
+
+
+def keep_replaced(store: storage.SaveFile) -> Path | None:
+    """A new game is about to take the autosave: keep its unfinished game in the list, marked abandoned,
+    then remove the autosave and its backups so the new game's saves never roll over a copy of the old one.
+    Returns where the old game is kept; None when there was none, or it stays where it is (open in another
+    window, a folder Krook may not write to, or it could not be kept)."""
+    if not store.exists():
+        return None
+    lock = store.lock()
+    try:
+        lock.acquire()
+    except storage.StorageError as exc:
+        log.info("the saved game stays where it is: %s", exc)
+        return None
+    try:
+        found = _saved_game(store)
+        if found is None:
+            return None
+        try:
+            kept = keep_abandoned(*found)
+        except storage.StorageError as exc:
+            log.warning("the replaced game could not be kept, so its save stays: %s", exc)
+            return None
+        store.discard()
+        log.info("the replaced game is kept as %s", kept.name)
+        return kept
+    finally:
+        lock.release()
+
+
 def prune(limit: int | None = None) -> None:
     """Remove the oldest kept games beyond ``limit`` (:data:`KEEP` by default)."""
     limit = KEEP if limit is None else limit
@@ -137,6 +217,7 @@ def _entry(path: Path, data: dict[str, Any]) -> FinishedGame:
             hands=int(s.get("hands", 0)),
             undos=int(s.get("undos", 0)),
             seat_only=_seat_only(s.get("seat_only")),
+            abandoned=s.get("abandoned") is True,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise FinishedGameError(f"{path.name} has a damaged summary: {exc}") from None

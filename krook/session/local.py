@@ -193,6 +193,7 @@ class LocalSession:
         autosave: bool = True,
         store: storage.SaveFile | None = None,
         lock: storage.FileLock | None = None,
+        save_now: bool = True,
     ) -> None:
         self.match = match
         self.lobby = lobby
@@ -238,7 +239,8 @@ class LocalSession:
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-save") if threaded else None
         self._save_lock = threading.Lock()
         self._sync_queued = False
-        self._save()
+        if save_now:  # a resumed game is already saved as it is: no write, no backup rolled, until a move
+            self._save()
 
     # -- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -259,6 +261,8 @@ class LocalSession:
             first_dealer=lobby.first_dealer % rules.players,
             preset=lobby.preset,
         )
+        if kw.get("autosave", True) and kw.get("store") is None:
+            finished.keep_replaced(save_file())  # an unfinished saved game stays in the list, abandoned
         return cls(match, lobby, **kw)
 
     @classmethod
@@ -266,16 +270,19 @@ class LocalSession:
         """Rebuild the autosaved game (falling back to a backup when the save is damaged).
 
         Raises ``storage.LockedError`` when another running Krook has it (``read_only=True`` opens a copy
-        that is never saved), ``storage.MissingFileError``, ``storage.CorruptFileError`` (every damaged
-        file kept aside) or ``storage.FormatMismatchError`` (a newer Krook's save, moved aside).
-        """
+        that is never saved and changes no file), ``storage.ReadOnlyError`` when the folder or the save
+        may not be written (nothing moved), ``storage.MissingFileError``, ``storage.CorruptFileError``
+        (every damaged file kept aside) or ``storage.FormatMismatchError`` (a newer Krook's save, moved
+        aside). Nothing is written until a move, unless the game came from a backup."""
         store = save_file(path)
         lock = None
         if not read_only:
             lock = store.lock()
             lock.acquire()
         try:
-            loaded = store.load(_check_replays)
+            if lock is not None:
+                store.check_writable()
+            loaded = store.load(_check_replays, repair=not read_only)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -283,10 +290,12 @@ class LocalSession:
         match = match_from_record(loaded.data.get("record"))
         lobby = Lobby.from_dict(loaded.data.get("lobby") or {})
         if read_only:
-            session = cls(match, lobby, autosave=False, **kw)
+            session = cls(match, lobby, autosave=False, save_now=False, **kw)
             session.save_error = "This is a copy: moves made here are not saved."
         else:
-            session = cls(match, lobby, store=store, lock=lock, **kw)
+            # from a backup: written back at once, so the next start does not fall back again
+            from_backup = loaded.source != store.path
+            session = cls(match, lobby, store=store, lock=lock, save_now=from_backup, **kw)
         session.notices.extend(loaded.notices)
         undos = loaded.data.get("undos")
         session.undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0 else 0
@@ -332,6 +341,8 @@ class LocalSession:
         if self._store is not None and self._store.notices:
             self.notices.extend(self._store.notices)
             self._store.notices.clear()
+        while self.notices:  # told at the table at once (a damaged save replaced by its backup, ...)
+            self._events.append(ErrorEvent(self.notices.pop(0)))
         error = self.save_error
         if error != self._reported_error:
             self._reported_error = error

@@ -360,9 +360,10 @@ class SaveFile:
             log.info("recovered the newest save from a temp file")
         elif best.path != self.path:
             what = "damaged" if main_bad else "missing"
-            where = f" (kept as {kept.name})" if kept else ""
-            notices.append(f"The last save was {what}{where}; Krook went back to the save before it.")
-            log.warning("%s %s; loaded %s", self.path, what, best.path.name)
+            # short enough for the table's message line; the damaged file's new name goes to the log
+            notices.append(f"The last save was {what}; Krook went back to the save before it.")
+            kept_as = f" (kept as {kept.name})" if kept else ""
+            log.warning("%s %s%s; loaded %s", self.path, what, kept_as, best.path.name)
         self._seq = best.seq
         assert best.data is not None
         return LoadedSave(best.data, best.path, tuple(notices))

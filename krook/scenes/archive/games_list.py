@@ -94,7 +94,8 @@ class GamesScene(MenuScene):
     def _sync(self) -> None:
         chosen = self.chosen
         self.watch_btn.enabled = chosen is not None
-        self.export_btn.enabled = isinstance(chosen, finished.FinishedGame)
+        # an abandoned game is unfinished: its record would show hands nobody saw played
+        self.export_btn.enabled = isinstance(chosen, finished.FinishedGame) and not chosen.abandoned
 
     @property
     def chosen(self) -> Any:
@@ -112,6 +113,8 @@ class GamesScene(MenuScene):
                 self.message = f"That game can't be opened: {exc}"
                 return
             title = f"{chosen.date_text} · {finished.preset_title(chosen.preset)}"
+            if chosen.abandoned:
+                title += " · abandoned"
             self.open_record(record, title, chosen.humans)
         else:
             self.open_record(chosen, "The game in progress")
@@ -194,7 +197,9 @@ class GamesScene(MenuScene):
         w, h = surface.get_size()
         m = screen_margin(t)
         panel = pygame.Rect(m, t.px(84), w - 2 * m, h - t.px(84) - t.px(190))
-        titled_panel(t, surface, panel, f"Finished games ({len(self.games)})")
+        abandoned = sum(g.abandoned for g in self.games)
+        count = f"{len(self.games) - abandoned}, {abandoned} abandoned" if abandoned else str(len(self.games))
+        titled_panel(t, surface, panel, f"Finished games ({count})")
         self.list.rect = pygame.Rect(
             panel.x + t.px(14), panel.y + t.px(56), panel.w - t.px(28), panel.h - t.px(70)
         )

@@ -10,7 +10,26 @@ import pygame
 
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene, centred_panel, layout_row
-from krook.ui import Button
+from krook.ui import Button, Theme
+
+
+def wrap_all(t: Theme, text: str, width: int, role: str = "body") -> list[str]:
+    """``t.wrap``, and a word wider than the line (a long folder path) broken after a slash, or anywhere:
+    nothing is cut off at the panel's edge."""
+    font = t.font(role)
+    out: list[str] = []
+    for line in t.wrap(text, width, role):
+        while len(line) > 1 and font.size(line)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and font.size(line[:cut])[0] > width:
+                cut -= 1
+            slash = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
+            if slash >= cut // 2:
+                cut = slash + 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
 
 
 class NoticeScene(DialogScene):
@@ -56,7 +75,7 @@ class NoticeScene(DialogScene):
         p = t.p
         w = surface.get_width()
         width = min(w - t.px(60), t.px(680))
-        lines = t.wrap(self.body, width - t.px(64), "body")[:8]
+        lines = wrap_all(t, self.body, width - t.px(64), "body")[:10]
         lh = t.font("body").get_linesize()
         height = t.px(190) + lh * len(lines)
         panel = centred_panel(t, surface, width, height, edge=p.danger if self.danger else p.accent)

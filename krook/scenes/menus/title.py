@@ -10,9 +10,9 @@ from krook import storage
 from krook.rules import KrookError
 from krook.scenes.base import Services
 from krook.scenes.common.menu import MenuScene, draw_backdrop
+from krook.scenes.menus.notice import wrap_all
 from krook.scenes.menus.rules_reader import RulesScene
 from krook.scenes.menus.settings import SettingsScene
-from krook.session.base import KeptHere
 from krook.ui import Button
 
 __all__ = ["TitleScene", "draw_backdrop"]
@@ -94,13 +94,50 @@ class TitleScene(MenuScene):
         self.stack.push(self.services.go.games())
 
     def new_game(self) -> None:
-        self.stack.push(self.services.go.lobby())
+        """The lobby; with an unfinished game saved, first ask whether to keep it or replace it."""
+        from krook.scenes.menus.notice import NoticeScene
+        from krook.session import finished
+        from krook.session.local import save_file
+
+        saved = finished.describe_saved(save_file()) if self.services.games.has_saved_game() else None
+        if saved is None:
+            self.stack.push(self.services.go.lobby())
+            return
+        self.stack.push(
+            NoticeScene(
+                self.services,
+                "Replace your saved game?",
+                f"{saved}, is not finished. A new game takes its place; the old game stays in "
+                "Watch a game, marked abandoned.",
+                [
+                    ("Keep it", self._keep_saved),
+                    ("Replace it", lambda: self.stack.push(self.services.go.lobby())),
+                ],
+            )
+        )
+
+    def _keep_saved(self) -> None:
+        self.focus.focus(self.continue_btn)
 
     def resume(self, read_only: bool = False) -> None:
         from krook.scenes.menus.notice import NoticeScene
 
         try:
             session = self.services.games.resume_local(read_only=read_only)
+        except storage.ReadOnlyError as exc:
+            # permissions or a read-only disk: nothing is damaged and nothing was moved
+            log.warning("resume: %s", exc)
+            what = "its save folder" if exc.where == exc.path.parent else "the saved game"
+            self.stack.push(
+                NoticeScene(
+                    self.services,
+                    f"Krook cannot write to {what}",
+                    f"Krook cannot write to {exc.where}, so the game could not be saved there. Your saved "
+                    "game is untouched. Open a copy to play on: moves made in the copy are not saved.",
+                    [("Open a copy", lambda: self.resume(read_only=True)), ("Cancel", lambda: None)],
+                )
+            )
+            return
         except storage.LockedError as exc:
             self.stack.push(
                 NoticeScene(
@@ -128,9 +165,7 @@ class TitleScene(MenuScene):
             log.warning("resume failed: %s", exc)
             self.continue_btn.enabled = False
             return
-        if isinstance(session, KeptHere):
-            self.services.messages.extend(session.notices)
-            session.notices.clear()
+        # its notices (a damaged save replaced by its backup) are told at the table, where the game is
         self.stack.push(self.services.go.table(session))
 
     def update(self, dt: float) -> None:
@@ -172,7 +207,7 @@ class TitleScene(MenuScene):
         margin = t.px(24)
         pad = t.px(12)
         width = min(t.px(420), w - column.right - margin * 2)
-        lines = t.wrap(msg, width - pad * 2)
+        lines = wrap_all(t, msg, width - pad * 2)
         lh = t.font("body").get_linesize()
         rect = pygame.Rect(column.right + margin, column.top, width, lh * len(lines) + pad * 2)
         t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
