@@ -21,7 +21,7 @@ from typing import Any
 
 from krook.storage import StorageError
 
-from .discovery import DISCOVERY_PORT
+from .discovery import DISCOVERY_PORT, local_interfaces
 from .host import DEFAULT_PORT, Host
 from .protocol import parse_seats, room_code_problem
 
@@ -87,6 +87,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="also seat players over the internet through this relay (nats://, tls:// or wss://)",
     )
     return p
+
+
+def connect_lines(
+    bind: str, port: int, code: str | None, lan_seats: list[int], seats: int, save: Path
+) -> list[str]:
+    """What the person at the terminal tells the players: the addresses to type, the room code, how to stop."""
+    if bind and bind not in ("0.0.0.0", "::"):
+        addresses = [bind]
+    else:
+        addresses = [a for a, _ in local_interfaces() if not a.startswith(("127.", "169.254.", "0."))]
+        addresses = list(dict.fromkeys(addresses)) or ["127.0.0.1"]
+    open_seats = ", ".join(str(s + 1) for s in lan_seats) or "none"
+    lines = [
+        f"Krook is hosting a game on port {port}. Players choose Join LAN game; if it is not listed, "
+        "they type one of these addresses:",
+        *(f"  {address}:{port}" for address in addresses),
+    ]
+    lines.append(f"Room code: {code}" if code else "No room code: anyone on the network may take a seat.")
+    lines.append(
+        f"Seats open to players: {open_seats} (of {seats}). Ctrl-C stops the host; the game is saved in {save}"
+    )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,6 +178,10 @@ def main(argv: list[str] | None = None) -> int:
     log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], lan, save)
     if snap.password:
         log.info("room code: %s", snap.password)
+    # plain lines, not log lines: this is what the person at the terminal reads out to the players
+    lan_seats = [s for s, k in enumerate(snap.kinds) if k == "lan"]
+    for line in connect_lines(opts.bind, host.address[1], snap.password, lan_seats, len(snap.kinds), save):
+        print(line, flush=True)
     try:
         while not stop.wait(0.5):
             snap = host.snapshot()
