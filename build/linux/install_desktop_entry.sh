@@ -35,6 +35,7 @@ refresh() {
 
 if [ "$uninstall" = 1 ]; then
     rm -f "$desktop" "$icons/scalable/apps/krook.svg" "$icons/256x256/apps/krook.png"
+    rm -f "$data_home/krook/krook"
     refresh
     echo "Removed Krook from the application menu."
     exit 0
@@ -65,18 +66,41 @@ for dir in "$(dirname "$exec_path")/_internal/krook/assets/icon" "$here/../../kr
     fi
 done
 
+case "$exec_path" in
+    *"
+"*) echo "The path of the Krook executable holds a line break; move the krook folder and run this again." >&2
+        exit 1 ;;
+esac
+
+link_dir="$data_home/krook"
+launcher="$exec_path"
+case "$exec_path" in
+    *%*)
+        # %% is the spec's way to write a %, but GLib (GNOME, gio) looks for the program before it reads
+        # %% back, so it never finds it: the entry names a link to it, whose path has no %.
+        mkdir -p "$link_dir"
+        ln -sfn "$exec_path" "$link_dir/krook"
+        launcher="$link_dir/krook" ;;
+esac
+
 mkdir -p "$apps"
-# Desktop-entry Exec values need quotes when the path has spaces; quote always, escaping \ " ` $.
-quoted=$(printf '%s' "$exec_path" | sed 's/[\\"`$]/\\&/g')
+# The Desktop Entry spec, "The Exec key": quote the path always, a backslash before " ` $ and \ inside
+# the quotes; then the escape of string values (a backslash written \\) applies on top, so a literal $ is written
+# \\$ and a literal backslash \\\\; a literal % is %% (field codes). TryExec= and Path= are plain strings:
+# only the string escape.
+quoted=$(printf '%s' "$launcher" | sed -e 's/[\\"`$]/\\&/g' -e 's/\\/\\\\/g' -e 's/%/%%/g')
+as_string() { printf '%s' "$1" | sed 's/\\/\\\\/g'; }
+try_exec=$(as_string "$launcher")
+work_dir=$(as_string "$exec_dir")
 cat > "$desktop" <<EOF
 [Desktop Entry]
 Type=Application
 Name=Krook
 GenericName=Card Game
 Comment=The Rook card game, with bots, hot-seat and LAN play
-TryExec=$exec_path
+TryExec=$try_exec
 Exec="$quoted"
-Path=$exec_dir
+Path=$work_dir
 Icon=$icon_name
 Terminal=false
 Categories=Game;CardGame;
