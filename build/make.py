@@ -5,8 +5,10 @@ result to ``dist/krook-<version>-<platform>.zip`` and prints the sizes. On Linux
 ``install-desktop-entry.sh`` next to the ``krook`` executable, so a player can add Krook to their menu.
 
 On Linux it then prints the highest glibc version the bundle needs and checks it against the floor
-(``--glibc-floor``, default 2.31; ``--strict-glibc`` makes a miss an error, as release builds made by
-``build/linux_old_glibc.sh`` in a Debian 11 chroot do). On Windows ``--installer`` also runs Inno Setup
+(``--glibc-floor``, default 2.31). A bundle above the floor is zipped under a name that says so
+(``krook-<version>-linux-x86_64-glibc2.35.zip``), never the release's name, since on an older system it
+would not start and say nothing; ``--strict-glibc`` refuses to zip it at all (exit 1), as release builds
+made by ``build/linux_old_glibc.sh`` in a Debian 11 chroot do. On Windows ``--installer`` also runs Inno Setup
 with the version from pyproject.toml.
 
 Options: ``--no-zip`` skips the zip; ``--dist DIR`` builds somewhere other than ``dist/``;
@@ -39,20 +41,27 @@ def version() -> str:
     return project_version(ROOT)
 
 
-def check_glibc(onedir: Path, floor_text: str, strict: bool) -> bool:
-    """Print the highest glibc the bundle needs; False when it is above the floor."""
+def check_glibc(onedir: Path, floor_text: str, strict: bool) -> str | None:
+    """Print the highest glibc the bundle needs; the version (``2.35``) when it is above the floor."""
     floor = parse_version(floor_text)
     top, lines = report(onedir, floor)
     print(f"highest GLIBC needed: {show(top)} (floor {show(floor)})")
     if top is None or top <= floor:
-        return True
+        return None
     print("\n".join(lines[:12]))
+    what = "not zipped" if strict else f"zipped as {archive_name(platform_tag(), show(top))}"
     print(
-        f"{'ERROR' if strict else 'WARNING'}: this build runs only where glibc >= {show(top)}; build it with "
-        "build/linux_old_glibc.sh (docs/PACKAGING.md) for the oldest supported systems",
+        f"{'ERROR' if strict else 'WARNING'}: this build runs only where glibc >= {show(top)} ({what}); "
+        "build it with build/linux_old_glibc.sh (docs/PACKAGING.md) for the oldest supported systems",
         file=sys.stderr if strict else sys.stdout,
     )
-    return False
+    return show(top)
+
+
+def archive_name(tag: str, glibc_above: str | None = None) -> str:
+    """The zip's name; a Linux build above the glibc floor says which glibc it needs."""
+    needs = f"-glibc{glibc_above}" if glibc_above else ""
+    return f"krook-{version()}-{tag}{needs}.zip"
 
 
 def build_installer(dist: Path) -> Path:
@@ -148,10 +157,10 @@ def main(argv: list[str] | None = None) -> int:
     if not onedir.is_dir():
         print(f"make.py: PyInstaller finished but {onedir} is missing", file=sys.stderr)
         return 1
-    glibc_ok = True
+    glibc_above: str | None = None
     if sys.platform.startswith("linux"):
         add_linux_extras(onedir)
-        glibc_ok = check_glibc(onedir, args.glibc_floor, args.strict_glibc)
+        glibc_above = check_glibc(onedir, args.glibc_floor, args.strict_glibc)
 
     took = time.perf_counter() - started
     print(f"built {onedir}: {mb(tree_size(onedir))} in {took:.0f} s")
@@ -159,8 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     if app.is_dir():
         print(f"built {app}: {mb(tree_size(app))}")
 
-    if not args.no_zip:
-        archive = dist / f"krook-{version()}-{platform_tag()}.zip"
+    refused = args.strict_glibc and glibc_above is not None
+    if not args.no_zip and not refused:
+        archive = dist / archive_name(platform_tag(), glibc_above)
         if app.is_dir():
             # ditto keeps the bundle's symlinks, extended attributes and code signature intact.
             archive.unlink(missing_ok=True)
@@ -170,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"zipped {archive}: {mb(archive.stat().st_size)}")
     if args.installer and sys.platform == "win32":
         print(f"installer {build_installer(dist)}")
-    return 1 if args.strict_glibc and not glibc_ok else 0
+    return 1 if refused else 0
 
 
 if __name__ == "__main__":
