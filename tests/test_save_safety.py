@@ -147,6 +147,23 @@ def test_damaged_save_resumes_from_the_backup_one_action_back() -> None:
     r.close()
 
 
+def test_a_game_back_from_its_backup_is_written_back_with_its_take_backs() -> None:
+    s = LocalSession.new(hotseat())
+    play(s, 2)
+    seat = s.match.to_act
+    play(s, 1)
+    assert s.undo(seat) is None  # type: ignore[arg-type]
+    play(s, 2)
+    s.close()
+    save_path().write_bytes(save_path().read_bytes()[:40])
+    r = LocalSession.resume()
+    assert r.undos == 1
+    r.close()
+    again = LocalSession.resume()  # the main file again, not the backup: nothing more to tell
+    assert again.undos == 1 and not again.notices
+    again.close()
+
+
 def test_a_save_that_no_longer_replays_falls_back_too() -> None:
     s = LocalSession.new(hotseat())
     play(s, 3)

@@ -293,12 +293,12 @@ class LocalSession:
             session = cls(match, lobby, autosave=False, save_now=False, **kw)
             session.save_error = "This is a copy: moves made here are not saved."
         else:
-            # from a backup: written back at once, so the next start does not fall back again
-            from_backup = loaded.source != store.path
-            session = cls(match, lobby, store=store, lock=lock, save_now=from_backup, **kw)
+            session = cls(match, lobby, store=store, lock=lock, save_now=False, **kw)
         session.notices.extend(loaded.notices)
         undos = loaded.data.get("undos")
         session.undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0 else 0
+        if not read_only and loaded.source != store.path:
+            session._save()  # from a backup: written back now, so the next start does not fall back again
         return session
 
     # -- the Session protocol -----------------------------------------------------------------------------
