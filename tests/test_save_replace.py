@@ -136,3 +136,29 @@ def test_continue_writes_nothing_until_a_move() -> None:
         table.session.close()
     assert save_files() == before, "Continue wrote a save (and rolled a backup) with no move"
     assert save_path().is_file()
+
+
+def test_an_abandoned_game_can_be_played_on_and_the_game_it_displaces_is_kept(inline_bots: None) -> None:
+    old_record = unfinished_game().match.to_record()
+    seats = [SeatConfig("You", "human")] + [SeatConfig(n, "bot", "easy") for n in ("Dee", "Eli", "Fay")]
+    newer = LocalSession.new(Lobby(seats, seed=11))  # replaces the old game: it is kept, abandoned
+    newer_record = newer.match.to_record()
+    newer.close()
+    app = make_app()
+    click(app, button(app.stack.top, "Watch a game").rect.center)
+    games = app.stack.top
+    assert isinstance(games, GamesScene)
+    row = next(i for i, (_, g) in enumerate(games.entries) if getattr(g, "abandoned", False))
+    games.select(row)
+    assert games.play_btn.visible and not games.export_btn.visible
+    app.frame([], dt=0.0)
+    shot(app, "games_list_play_on.png")
+    click(app, games.play_btn.rect.center)
+    table = app.stack.game()
+    assert table is not None, games.message
+    assert table.session.match.to_record() == old_record  # type: ignore[attr-defined]
+    assert table.session.view(0).players[1:] == ["Ada", "Ben", "Cleo"]
+    table.session.close()
+    # the game it displaced is in the list in its turn; the one played on is listed no more
+    (kept,) = finished.list_games()
+    assert kept.abandoned and finished.load_kept(kept.path) == newer_record

@@ -57,7 +57,7 @@ class FinishedGame:
     def result_text(self) -> str:
         scores = " – ".join(str(s) for s in self.scores)
         if self.abandoned:
-            return f"abandoned at hand {self.hands}, {scores}"
+            return f"abandoned at hand {self.hands}, {scores.replace('-', chr(0x2212))}"
         if self.winner is None or not 0 <= self.winner < len(self.columns):
             return scores
         # the winner's score first: "Ada & Cleo won 315 – -90", never "won -90 – 315"
@@ -113,20 +113,32 @@ def keep(match: Match, humans: list[int], undos: int = 0, now: float | None = No
     return path
 
 
-def keep_abandoned(match: Match, humans: list[int], undos: int = 0, now: float | None = None) -> Path:
-    """Store an unfinished game a new game replaced, marked abandoned; returns its file."""
+def keep_abandoned(
+    match: Match,
+    humans: list[int],
+    undos: int = 0,
+    now: float | None = None,
+    lobby: dict[str, Any] | None = None,
+) -> Path:
+    """Store an unfinished game a new game replaced, marked abandoned, with its lobby (who played each
+    seat) so it can be played on; returns its file."""
     if match.is_over:
         return keep(match, humans, undos, now)
     now = time.time() if now is None else now
     path = _new_file(games_dir(), time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{match.seed}")
-    data = {"summary": {**summary(match, humans, undos, now), "abandoned": True}, "record": match.to_record()}
+    data = {
+        "summary": {**summary(match, humans, undos, now), "abandoned": True},
+        "record": match.to_record(),
+        "lobby": lobby or {},
+    }
     storage.save_json(path, KIND, VERSION, data)
     prune()
     return path
 
 
-def _saved_game(store: storage.SaveFile) -> tuple[Match, list[int], int] | None:
-    """The unfinished game in an autosave, its human seats and take-backs; None when there is none."""
+def _saved_game(store: storage.SaveFile) -> tuple[Match, list[int], int, dict[str, Any]] | None:
+    """The unfinished game in an autosave: the match, its human seats, take-backs and its lobby; None when
+    there is none."""
     try:
         data = store.load(repair=False).data
         match = match_from_record(data.get("record"))
@@ -141,7 +153,8 @@ def _saved_game(store: storage.SaveFile) -> tuple[Match, list[int], int] | None:
         i for i, seat in enumerate(seats or []) if isinstance(seat, dict) and seat.get("kind") == "human"
     ]
     undos = data.get("undos")
-    return match, humans, undos if isinstance(undos, int) and not isinstance(undos, bool) else 0
+    undos = undos if isinstance(undos, int) and not isinstance(undos, bool) else 0
+    return match, humans, undos, lobby if isinstance(lobby, dict) else {}
 
 
 def describe_saved(store: storage.SaveFile) -> str | None:
@@ -150,7 +163,7 @@ def describe_saved(store: storage.SaveFile) -> str | None:
     found = _saved_game(store)
     if found is None:
         return None
-    match, humans, _ = found
+    match, humans = found[0], found[1]
     others = [name for i, name in enumerate(match.players) if i not in humans] or list(match.players)
     names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
     word = "against" if humans else "of"
@@ -177,7 +190,8 @@ def keep_replaced(store: storage.SaveFile) -> Path | None:
         if found is None:
             return None
         try:
-            kept = keep_abandoned(*found)
+            match, humans, undos, lobby = found
+            kept = keep_abandoned(match, humans, undos, lobby=lobby)
         except storage.StorageError as exc:
             log.warning("the replaced game could not be kept, so its save stays: %s", exc)
             return None
@@ -186,6 +200,31 @@ def keep_replaced(store: storage.SaveFile) -> Path | None:
         return kept
     finally:
         lock.release()
+
+
+def play_on(path: Path, store: storage.SaveFile) -> None:
+    """Make an abandoned game the saved game again (Continue then resumes it). An unfinished game saved
+    now is kept as abandoned in its turn, so nothing is lost; the abandoned file is removed once the
+    autosave holds the game. Raises FinishedGameError, or a ``storage.StorageError`` when saving fails."""
+    try:
+        data = storage.load_json(path, KIND, VERSION)
+    except storage.StorageError as exc:
+        raise FinishedGameError(str(exc)) from None
+    entry = _entry(path, data)
+    lobby = data.get("lobby")
+    if not entry.abandoned or not isinstance(lobby, dict) or not lobby.get("seats"):
+        raise FinishedGameError(f"{path.name} is not a game that can be played on")
+    record = data.get("record")
+    if check_record(record, path.name).is_over:
+        raise FinishedGameError(f"{path.name} is already finished")
+    keep_replaced(store)
+    with store.lock():
+        store.check_writable()
+        store.save({"record": record, "lobby": lobby, "saved_at": time.time(), "undos": entry.undos})
+    try:
+        path.unlink()
+    except OSError as exc:
+        log.warning("the game played on is still listed as abandoned: %s", exc)
 
 
 def prune(limit: int | None = None) -> None:

@@ -55,6 +55,9 @@ class GamesScene(MenuScene):
         self.export_btn = Button(
             "Export", self.export, tooltip="Save the chosen game as a record file to share"
         )
+        self.play_btn = Button(
+            "Play on", self.play_on, tooltip="Make this game the saved game again and play it"
+        )
         self.open_btn = Button("Open file", self.open_typed)
         self.history_btn = Button("History", self.history)
         self.back_btn = Button("Back", self.back, "ghost")
@@ -64,6 +67,7 @@ class GamesScene(MenuScene):
                 self.list,
                 self.watch_btn,
                 self.export_btn,
+                self.play_btn,
                 self.history_btn,
                 self.path_field,
                 self.open_btn,
@@ -94,8 +98,11 @@ class GamesScene(MenuScene):
     def _sync(self) -> None:
         chosen = self.chosen
         self.watch_btn.enabled = chosen is not None
-        # an abandoned game is unfinished: its record would show hands nobody saw played
-        self.export_btn.enabled = isinstance(chosen, finished.FinishedGame) and not chosen.abandoned
+        # an abandoned game is unfinished: its record would show hands nobody saw played; it can be played on
+        abandoned = isinstance(chosen, finished.FinishedGame) and chosen.abandoned
+        self.export_btn.enabled = isinstance(chosen, finished.FinishedGame) and not abandoned
+        self.export_btn.visible = not abandoned
+        self.play_btn.visible = self.play_btn.enabled = abandoned
 
     @property
     def chosen(self) -> Any:
@@ -156,6 +163,24 @@ class GamesScene(MenuScene):
             return
         self.message = f"Saved as {path}"
 
+    def play_on(self) -> None:
+        """The abandoned game becomes the saved game again, and its table opens; a game saved until now is
+        kept in this list as abandoned in its turn."""
+        from krook.session.local import save_file
+
+        chosen = self.chosen
+        if not isinstance(chosen, finished.FinishedGame) or not chosen.abandoned:
+            return
+        try:
+            finished.play_on(chosen.path, save_file())
+            session = self.services.games.resume_local()
+        except (storage.StorageError, finished.FinishedGameError, KrookError) as exc:
+            log.warning("play on: %s", exc)
+            self.message = f"That game can't be played on: {exc}"
+            return
+        self.stack.reset(self.services.go.title())
+        self.stack.push(self.services.go.table(session))
+
     def history(self) -> None:
         from krook.scenes.archive.history import HistoryScene
 
@@ -198,8 +223,8 @@ class GamesScene(MenuScene):
         m = screen_margin(t)
         panel = pygame.Rect(m, t.px(84), w - 2 * m, h - t.px(84) - t.px(190))
         abandoned = sum(g.abandoned for g in self.games)
-        count = f"{len(self.games) - abandoned}, {abandoned} abandoned" if abandoned else str(len(self.games))
-        titled_panel(t, surface, panel, f"Finished games ({count})")
+        heading = f"Finished games ({len(self.games) - abandoned})"
+        titled_panel(t, surface, panel, f"{heading}, abandoned ({abandoned})" if abandoned else heading)
         self.list.rect = pygame.Rect(
             panel.x + t.px(14), panel.y + t.px(56), panel.w - t.px(28), panel.h - t.px(70)
         )
@@ -222,7 +247,12 @@ class GamesScene(MenuScene):
         bottom_bar(
             t,
             surface,
-            [(self.back_btn, 120), (self.history_btn, 150), (self.export_btn, 150), (self.watch_btn, 170)],
+            [
+                (self.back_btn, 120),
+                (self.history_btn, 150),
+                (self.play_btn if self.play_btn.visible else self.export_btn, 150),
+                (self.watch_btn, 170),
+            ],
         )
         if self.message:
             # beside the buttons, in at most two lines: a long path is cut in its middle, not past the window
