@@ -19,7 +19,7 @@ def test_the_summary_mean_and_interval_are_those_of_the_boards() -> None:
 def test_arena_summary_has_the_promised_fields() -> None:
     summary = run_arena("medium", "random", "kentucky-discard", 6, 1, workers=1)
     assert summary["deals"] == 6
-    low, high = summary["ci95"]
+    low = summary["ci95"][0]
     # medium beats random by ~180 a deal over 1,000 boards; on these six stored boards it wins every one
     assert low > 50 and summary["deals_won"]["medium"] == 6
     for bot in ("medium", "random"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from krook.net.guessing import GUESSES_FREE, LOCKOUT_AFTER, LOCKOUT_S, MAX_GUESSERS, GuessLimiter
 
 
@@ -24,7 +26,7 @@ def test_free_tries_then_a_doubling_wait_then_a_lockout() -> None:
         clock.now += waits[-1]
     assert waits[: GUESSES_FREE - 1] == [0.0] * (GUESSES_FREE - 1)
     doubling = waits[GUESSES_FREE - 1 : -1]
-    assert all(b == min(30.0, 2 * a) for a, b in zip(doubling, doubling[1:], strict=False)), doubling
+    assert all(b == min(30.0, 2 * a) for a, b in itertools.pairwise(doubling)), doubling
     assert waits[-1] == LOCKOUT_S
     assert limiter.wait("10.0.0.8") == 0.0  # another address is not slowed by this one
 
