@@ -304,7 +304,8 @@ class App:
 
     def _caret_blinking(self) -> bool:
         focus = getattr(self.stack.top, "focus", None)
-        return self._typing() and bool(getattr(getattr(focus, "focused", None), "editing", False))
+        blinking = getattr(getattr(focus, "focused", None), "caret_blinking", None)
+        return self._typing() and callable(blinking) and bool(blinking())
 
     def run(self, max_seconds: float | None = None) -> int:
         """The main loop; ``max_seconds`` ends it early (the UI benchmark measures an idle stretch)."""

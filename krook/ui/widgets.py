@@ -324,6 +324,11 @@ class Stepper(Widget):
             draw_focus_ring(surface, theme, r, radius)
 
 
+# The caret blinks for a while after the player last typed or clicked, then stays lit (as GTK does after
+# 10 s): a blinking caret wakes the window twice a second, and a lobby left open all evening should not.
+CARET_BLINK_FOR_MS = 10_000
+
+
 class TextField(Widget):
     def __init__(
         self,
@@ -341,9 +346,16 @@ class TextField(Widget):
         self.placeholder = placeholder
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.editing = False
+        self._active_at = 0  # pygame ticks of the last key or click: the caret blinks for a while after it
+
+    def caret_blinking(self) -> bool:
+        """Whether the caret still blinks (the window must wake to draw it) or stays lit."""
+        return self.editing and pygame.time.get_ticks() - self._active_at < CARET_BLINK_FOR_MS
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         super().handle_event(e)
+        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT, pygame.KEYDOWN):
+            self._active_at = pygame.time.get_ticks()
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self.editing = self.contains(e.pos)
             return self.editing
@@ -356,6 +368,7 @@ class TextField(Widget):
         return False
 
     def key(self, e: pygame.event.Event) -> bool:
+        self._active_at = pygame.time.get_ticks()
         if e.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
             self.on_change(self.text)
@@ -391,7 +404,8 @@ class TextField(Widget):
                 surface, self.placeholder, (r.x + pad, r.centery), "body", (120, 130, 134), anchor="midleft"
             )
             rect.w = 0
-        if self.editing and focused and pygame.time.get_ticks() // 500 % 2 == 0:
+        lit = not self.caret_blinking() or pygame.time.get_ticks() // 500 % 2 == 0
+        if self.editing and focused and lit:
             x = rect.right + 2
             pygame.draw.line(surface, p.text, (x, r.y + pad // 1.5), (x, r.bottom - pad // 1.5), 2)
         if focused:
