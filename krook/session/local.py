@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import queue
 import random
 import threading
 import time
@@ -207,7 +208,10 @@ class LocalSession:
             i: make_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"
         }
         self._status = ["human" if k == "human" else "bot" for k in self._kinds]
-        self._events: list[SessionEvent] = []
+        self._events: list[SessionEvent] = []  # the main thread's own
+        # Events from the saver thread: a queue, because the main thread swaps ``_events`` out each frame and
+        # an append racing that swap went to the list already handed to the table (lost).
+        self._posted: queue.SimpleQueue[SessionEvent] = queue.SimpleQueue()
         self._executor = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot") if threaded else None
         )
@@ -334,7 +338,11 @@ class LocalSession:
             self._run_bots(dt)
         self._report_save_state()
         events, self._events = self._events, []
-        return events
+        while True:
+            try:
+                events.append(self._posted.get_nowait())
+            except queue.Empty:
+                return events
 
     def _report_save_state(self) -> None:
         """A failed save is told once when it starts failing (the table's lasting marker shows the rest)."""
@@ -519,7 +527,7 @@ class LocalSession:
             finished.keep(match, humans, undos, at)
             history.record_game(match, humans, undos, at)
         except storage.StorageError as exc:
-            self._events.append(ErrorEvent(f"The finished game could not be kept: {exc}"))
+            self._posted.put(ErrorEvent(f"The finished game could not be kept: {exc}"))
 
     def _write(self, data: dict[str, Any] | None, durable: bool = True) -> None:
         store = self._store
