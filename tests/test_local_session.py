@@ -216,17 +216,13 @@ def test_a_bot_thinks_during_the_pause_and_moves_only_after_it(monkeypatch):
             release.wait(10)
             return view.legal_actions().choice(ctx.rng)
 
-    monkeypatch.setattr("krook.session.local.make_bot", lambda strength: Slow())
-    s = LocalSession.new(lobby(humans=()), bot_delay=5.0, autosave=False)
+    s = LocalSession.new(lobby(humans=()), bot_delay=5.0, autosave=False, bot_factory=lambda strength: Slow())
     try:
         version = s.version
         s.update(0.01)
         assert entered.wait(5), "the bot was not asked to think until the pause was over"
         release.set()
-        deadline = time.monotonic() + 10
-        while not s._future.done() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert s._future.done()
+        assert s.settle_bots(10)
         s.update(1.0)
         assert s.version == version, "the move landed before the pause was over"
         s.update(4.0)

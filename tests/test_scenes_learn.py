@@ -123,7 +123,7 @@ def test_the_guided_hand_teaches_each_phase_then_a_real_game_starts():
     settle(app, 5)
     game = app.stack.top
     assert type(game) is TableScene and not isinstance(game, TutorialTable)
-    assert [type(b).__name__ for b in game.session._bots.values()] == ["EasyBot"] * 3
+    assert [game.session.bot_strength(seat) for seat in range(4)] == [None, "easy", "easy", "easy"]
     game.session.close()
 
 
@@ -263,7 +263,7 @@ def test_every_lesson_fits_its_note_in_large_text(size):
     column = table.state.layout.aside_rect()
     for lesson in LESSONS:
         said = f"You can't play that here: {lesson.hint}" if lesson.expect else ""
-        rect, lines, refusal, role = table._place_note(lesson.text, said, lesson.needs_ack)
+        rect, lines, refusal, role = table._place_note(table.session.note(), said, lesson.needs_ack)
         width = max(
             [theme.font(role).size(line)[0] for line in lines]
             + [theme.font(role, True).size(line)[0] for line in refusal]

@@ -13,12 +13,12 @@ def _home(home):
     return home
 
 
-def session(humans=(0,), seed=42, threaded=False):
+def session(humans=(0,), seed=42, threaded=False, **kw):
     lob = Lobby.default()
     lob.seats = [SeatConfig(f"P{i}", "human" if i in humans else "bot", "simple") for i in range(4)]
     lob.seed = seed
     lob.first_dealer = 3  # seat 0 bids first
-    return LocalSession.new(lob, threaded=threaded)
+    return LocalSession.new(lob, threaded=threaded, **kw)
 
 
 def run_bots(s):
@@ -107,20 +107,64 @@ def test_a_bot_thinking_during_the_undo_is_forgotten():
             gate.wait(5)
             return make_bot("simple").choose(view, ctx)
 
-    s = session(threaded=True)
-    s._bots = {i: Slow() for i in s._bots}
+    s = session(threaded=True, bot_factory=lambda strength: Slow())
     assert s.submit(0, "bid 70") is None
     s.update(0.0)
     assert s.seat_status(1) == "thinking"
     assert s.undo(0) is None
     gate.set()
-    s._executor.shutdown(wait=True)
-    s._executor = None
+    assert s.settle_bots(5)  # its answer is in: the session must drop it
     events = s.update(0.0)
     assert s.match.hand.actions == []
     assert not [e for e in events if getattr(e, "seat", None) == 1 and hasattr(e, "text")]
     assert match_from_record(s.match.to_record()).hand.actions == []
     s.close()
+
+
+def test_an_answer_from_before_the_undo_is_dropped_when_the_game_is_back_at_its_version():
+    """After a take-back the game can reach the same version by another road (bid 100 instead of 70): the
+    bot's late answer to the old position (bid 75) must not be played there."""
+    import threading
+
+    from krook.rules import Bid, Pass
+    from krook.session.base import ActionEvent, ErrorEvent
+
+    gates = [threading.Event(), threading.Event()]
+    calls: list[int] = []
+    thinking = threading.Event()
+
+    class Late:
+        name = "late"
+
+        def choose(self, view, ctx):
+            n = len(calls)
+            calls.append(view.version)
+            thinking.set()
+            gates[n].wait(5)
+            return Bid(75) if n == 0 else Pass()
+
+    s = session(threaded=True, bot_factory=lambda strength: Late())
+    try:
+        assert s.submit(0, Bid(70)) is None
+        s.update(0.0)
+        assert thinking.wait(5)  # (a question forgotten before the bot starts on it is never thought about)
+        assert s.undo(0) is None
+        gates[0].set()
+        assert s.settle_bots(5)  # the old answer (bid 75 at version 1) is in
+        assert s.submit(0, Bid(100)) is None  # version 1 again, seat 1 to act again
+        s.update(0.0)  # seat 1 asked anew; its new answer waits on the second gate
+        events = s.update(0.0)
+        assert [str(a) for a in s.match.hand.actions] == [str(Bid(100))]
+        assert not [e for e in events if isinstance(e, (ErrorEvent, ActionEvent))]
+        gates[1].set()
+        assert s.settle_bots(5)
+        events = s.update(0.0)
+        assert [e.action for e in events if isinstance(e, ActionEvent)] == [Pass()]
+        assert calls[0] == calls[1]  # the same version, asked twice
+    finally:
+        for gate in gates:
+            gate.set()
+        s.close()
 
 
 def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):

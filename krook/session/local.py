@@ -1,8 +1,8 @@
 """A game on this computer: the ``Match``, the local humans (hot-seat) and bots thinking on a worker thread.
 
 The session is the only owner of the ``Match``. A bot is handed ``match.view(seat)`` (a plain-data copy
-built on the main thread) and its answer comes back through a ``Future``; the session checks it, applies it
-and emits an ``ActionEvent``. Every applied action is autosaved (``krook.storage.SaveFile``: atomic, the
+built on the main thread) through the shared bot runner (``bot_runner.BotRunner``) and its typed answer
+comes back on a later frame; the session checks it, applies it and emits an ``ActionEvent``. Every applied action is autosaved (``krook.storage.SaveFile``: atomic, the
 last few saves kept as backups, masked so a curious player can't read the hands) to the user data folder,
 so a killed app resumes at the last action with :meth:`LocalSession.resume`. A session that saves holds the
 save's lock: a second running Krook can't overwrite the game, and is told so instead.
@@ -16,13 +16,13 @@ import queue
 import random
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from krook import paths, storage
-from krook.bots import Bot, BotContext, make_bot, strength_names
+from krook.bots import make_bot, strength_names
 from krook.rules import (
     Action,
     IllegalActionError,
@@ -40,6 +40,7 @@ from krook.rules.settings import from_overrides
 
 from . import finished, history, undo_rule
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
+from .bot_runner import BotFactory, BotMove, BotRunner
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +180,8 @@ class LocalSession:
 
     ``bot_delay`` is the least time between a bot's turn starting and its action being applied (the
     ``bot speed`` setting); a threaded bot starts thinking when its turn starts, so its think and the pause
-    overlap. ``threaded=False`` runs bots inline (tools and benchmarks).
+    overlap. ``threaded=False`` runs bots inline (tools and benchmarks). ``bot_factory`` makes the bot of a
+    strength (``krook.bots.make_bot``; tests and the guided hand bring their own).
     """
 
     undo_offered = True  # the table offers Undo (the guided hand says no)
@@ -191,6 +193,7 @@ class LocalSession:
         *,
         bot_delay: float = 0.0,
         threaded: bool = True,
+        bot_factory: BotFactory | None = None,
         autosave: bool = True,
         store: storage.SaveFile | None = None,
         lock: storage.FileLock | None = None,
@@ -204,20 +207,21 @@ class LocalSession:
         n = match.rules.players
         seats = list(lobby.seats) + [SeatConfig(f"Player {i + 1}") for i in range(len(lobby.seats), n)]
         self._kinds = [("human" if s.kind == "human" else "bot") for s in seats[:n]]
-        self._bots: dict[int, Bot] = {
-            i: make_bot(seats[i].strength) for i in range(n) if self._kinds[i] == "bot"
-        }
+        self._strengths = {i: seats[i].strength for i in range(n) if self._kinds[i] == "bot"}
         self._status = ["human" if k == "human" else "bot" for k in self._kinds]
         self._events: list[SessionEvent] = []  # the main thread's own
         # Events from the saver thread: a queue, because the main thread swaps ``_events`` out each frame and
         # an append racing that swap went to the list already handed to the table (lost).
         self._posted: queue.SimpleQueue[SessionEvent] = queue.SimpleQueue()
-        self._executor = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-bot") if threaded else None
+        self._threaded = threaded
+        # Seeded "seed/version/seat" (the host's runner orders it seat/version): older saves replay the same.
+        self._bots = BotRunner(
+            match.seed,
+            delay=0.0,  # paced here by the frames' dt, so a paused or slow window never hurries a bot
+            factory=bot_factory or make_bot,
+            threaded=threaded,
+            key=lambda seed, seat, version: f"{seed}/{version}/{seat}",
         )
-        self._future: Future[Action] | None = None
-        self._pending_seat: int | None = None
-        self._pending_version = -1
         self._wait = 0.0
         self._closed = False
         self.undos = 0  # actions taken back this game (the game's summary shows the count)
@@ -377,9 +381,7 @@ class LocalSession:
         if self._saver is not None:
             self._saver.shutdown(wait=True)
             self._saver = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._bots.close(timeout=0.0)  # a bot deep in thought is not waited for: its answer is dropped
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -402,10 +404,9 @@ class LocalSession:
         record = self.match.to_record()
         record["hands"][-1]["actions"] = record["hands"][-1]["actions"][:keep]
         self.match = match_from_record(record)
-        self._future = None  # its answer is for a position that no longer exists
-        self._pending_seat = None
+        self._bots.forget()  # its answer is for a position that no longer exists
         self._wait = 0.0
-        for s in self._bots:
+        for s in self._strengths:
             self._set_status(s, "bot")
         self._events.clear()
         self.undos += 1
@@ -426,52 +427,59 @@ class LocalSession:
 
     def _run_bots(self, dt: float) -> None:
         m = self.match
-        if self._future is not None:
+        if self._bots.pending is not None:
             # the bot thinks during the table's pause, not after it: its move lands once both are over
             self._wait += dt
-            if not self._future.done() or self._wait < self.bot_delay:
+            if self._wait < self.bot_delay:
                 return
-            self._wait = 0.0
-            future, self._future = self._future, None
-            seat = self._pending_seat
-            assert seat is not None
-            self._set_status(seat, "bot")
-            if self._pending_version != self.version or m.to_act != seat:
-                return  # the game moved on (should not happen locally); think again
-            try:
-                action = future.result()
-                self._apply(seat, action)
-            except Exception as exc:  # a bot bug must not end the family's game: play any legal action
-                log.exception("bot at seat %s failed; playing a random legal action", seat)
-                self._events.append(
-                    ErrorEvent(
-                        f"{self.players[seat]}'s bot made a mistake ({exc}); it played a legal card instead"
-                    )
-                )
-                self._apply(seat, m.legal_actions().sample(random.Random(self.version)))
+            moves = self._bots.results()
+            if moves:
+                self._wait = 0.0
+                self._play(moves[-1])
             return
         if m.is_over or m.to_act is None or self._kinds[m.to_act] != "bot":
             self._wait = 0.0
             return
-        if self._executor is None:  # inline bots (tools): the pause first, then the move
+        if not self._threaded:  # inline bots (tools): the pause first, then the move
             self._wait += dt
             if self._wait < self.bot_delay:
                 return
         self._wait = 0.0
         seat = m.to_act
         view = m.view(seat)
-        bot = self._bots[seat]
-        ctx = BotContext(random.Random(f"{m.seed}/{view.version}/{seat}"), budget_s=max(0.3, self.bot_delay))
-        self._pending_seat, self._pending_version = seat, view.version
-        if self._executor is None:
-            try:
-                action = bot.choose(view, ctx)
-                self._apply(seat, action)
-            except KrookError:
-                self._apply(seat, m.legal_actions().sample(random.Random(self.version)))
-            return
-        self._set_status(seat, "thinking")
-        self._future = self._executor.submit(bot.choose, view, ctx)
+        self._bots.budget = max(0.3, self.bot_delay)
+        self._bots.ask(seat, view.version, view, self._strengths[seat])
+        if self._threaded:
+            self._set_status(seat, "thinking")
+        else:
+            for move in self._bots.results():
+                self._play(move)
+
+    def _play(self, move: BotMove) -> None:
+        """Apply a bot's answer if it still fits the game; a bot's mistake is told and a legal action played."""
+        m, seat = self.match, move.seat
+        self._set_status(seat, "bot")
+        if move.version != self.version or m.to_act != seat:
+            return  # the game moved on (should not happen locally); think again
+        try:
+            self._apply(seat, move.action)  # the runner's fallback for a failed bot is legal too
+            problem = move.error
+        except KrookError as exc:
+            log.error("bot at seat %s chose %s, which is illegal (%s)", seat, move.action, exc)
+            problem = str(exc)
+            self._apply(seat, as_action(m.legal_actions().sample(random.Random(self.version))))
+        if problem is not None:
+            mistake = f"{self.players[seat]}'s bot made a mistake ({problem}); it played a legal card instead"
+            self._events.append(ErrorEvent(mistake))
+
+    def bot_strength(self, seat: int) -> str | None:
+        """The strength of the bot playing ``seat`` (``easy``...), or None for a seat played by a person."""
+        return self._strengths.get(seat)
+
+    def settle_bots(self, timeout: float = 10.0) -> bool:
+        """Wait until a bot asked to think has its answer ready (tools, tests, a kill simulated in them); the
+        answer still lands on a frame. False when it is still thinking after ``timeout`` seconds."""
+        return self._bots.settle(timeout)
 
     def _set_status(self, seat: int, status: str) -> None:
         if self._status[seat] != status:
