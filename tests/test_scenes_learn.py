@@ -263,7 +263,7 @@ def test_every_lesson_fits_its_note_in_large_text(size):
     column = table.state.layout.aside_rect()
     for lesson in LESSONS:
         said = f"You can't play that here: {lesson.hint}" if lesson.expect else ""
-        rect, lines, refusal, role = table._place_note(table.session.note(), said, lesson.needs_ack)
+        rect, lines, refusal, role = table._place_note(lesson.text, said, lesson.needs_ack)
         width = max(
             [theme.font(role).size(line)[0] for line in lines]
             + [theme.font(role, True).size(line)[0] for line in refusal]
