@@ -247,6 +247,26 @@ def test_a_new_player_finishes_the_guided_hand_with_the_mouse_only():
     game.session.close()
 
 
+def lesson_notes():
+    """Each lesson's words as the guided hand writes them from the view at its step."""
+    from krook.session.tutorial import TutorialSession
+
+    s = TutorialSession.start()
+    notes = {}
+    for _ in range(400):
+        if s.current is not None:
+            notes.setdefault(s.current.key, s.note())
+        if s.waiting:
+            s.acknowledge()
+        elif s.current is not None and s.current.expect:
+            assert s.submit(0, s.current.expect) is None
+        elif s.view(0).to_act == 0 and s.view(0).legal:
+            s.submit(0, s.view(0).legal[0])
+        s.update(0.5)
+    s.close()
+    return notes
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (3840, 2160)])
 def test_every_lesson_fits_its_note_in_large_text(size):
     """Each lesson's note, with a refusal under it, fits the column the table keeps free for it."""
@@ -261,9 +281,10 @@ def test_every_lesson_fits_its_note_in_large_text(size):
     table.theme = theme
     table.state = type("State", (), {"layout": TableLayout(size, theme, 1.0, 2, TutorialTable.aside)})()
     column = table.state.layout.aside_rect()
+    notes = lesson_notes()
     for lesson in LESSONS:
         said = f"You can't play that here: {lesson.hint}" if lesson.expect else ""
-        rect, lines, refusal, role = table._place_note(lesson.text, said, lesson.needs_ack)
+        rect, lines, refusal, role = table._place_note(notes[lesson.key], said, lesson.needs_ack)
         width = max(
             [theme.font(role).size(line)[0] for line in lines]
             + [theme.font(role, True).size(line)[0] for line in refusal]

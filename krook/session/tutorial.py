@@ -15,6 +15,7 @@ from typing import Any
 from krook.bots import Bot, BotContext, make_bot
 from krook.rules import (
     Action,
+    Bid,
     KrookError,
     Match,
     Phase,
@@ -23,7 +24,9 @@ from krook.rules import (
     as_action,
     get_preset,
 )
+from krook.rules.cards import parse_card
 from krook.rules.deal import deal_from_dict
+from krook.rules.words import card_words, cards_words, colour_words
 
 from .local import Lobby, LocalSession, SeatConfig
 
@@ -90,11 +93,14 @@ YOU = 0
 
 @dataclass(frozen=True)
 class Lesson:
-    """A note the table shows when ``when(match)`` first holds; ``expect`` is the one move it accepts."""
+    """A note the table shows when ``when(match)`` first holds; ``expect`` is the one move it accepts.
+
+    ``say`` writes the note from the seat's view at that moment, so every count, card and colour it names is
+    the one on the screen."""
 
     key: str
     title: str
-    text: str
+    say: Callable[[SeatView], str]
     when: Callable[[Match], bool]
     expect: str | None = None
     hint: str = ""  # said when the player tries another legal move
@@ -116,20 +122,157 @@ def _tricks_done(count: int) -> Callable[[Match], bool]:
     return lambda m: len(m.hand.tricks) >= count and not m.hand.trick
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(n: int) -> str:
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def _of_colour(view: SeatView, letter: str) -> list[str]:
+    return sorted((c for c in view.hand if c[:1] == letter and c != "K"), key=lambda c: int(c[1:]))
+
+
+def _points(view: SeatView, cards: list[str]) -> int:
+    table = view.rules_obj.points
+    return sum(table.get(parse_card(c), 0) for c in cards)
+
+
+def _counters(view: SeatView, cards: list[str]) -> list[str]:
+    table = view.rules_obj.points
+    return [c for c in cards if parse_card(c) in table]
+
+
+def _say_deal(v: SeatView) -> str:
+    partner, left, right = v.players[(YOU + 2) % 4], v.players[(YOU + 1) % 4], v.players[(YOU + 3) % 4]
+    return (
+        f"Welcome to Krook! This is Kentucky Discard: four players in two sides. {partner}, across the table, "
+        f"is your partner; {left} and {right} play against you. {v.players[v.dealer]} dealt "
+        f"{number_words(len(v.hand))} cards to each player and {number_words(v.rules_obj.nest_size)} face "
+        "down to the middle: the nest. Whoever wins the bidding takes the nest."
+    )
+
+
+def _say_bid(v: SeatView) -> str:
+    low = min(v.legal_actions().bids())
+    total = v.rules_obj.card_points_total
+    return (
+        f"A bid promises how many points your side will take in this hand (there are {total}). The lowest "
+        f"bid is {low}. The highest bidder names trump and takes the nest. Bid {low}."
+    )
+
+
+def _bidding_so_far(v: SeatView) -> str:
+    """``Ada raised to 75; Ben and Cleo passed``: what the others did since your bid."""
+    mine = max(i for i, (seat, _a) in enumerate(v.bids) if seat == YOU)
+    raised = [(s, a) for s, a in v.bids[mine + 1 :] if isinstance(a, Bid)]
+    passed = [v.players[s] for s, a in v.bids[mine + 1 :] if not isinstance(a, Bid)]
+    parts = [f"{v.players[s]} raised to {a.amount}" for s, a in raised]
+    if passed:
+        parts.append(f"{' and '.join(passed)} passed, and a pass is final")
+    return "; ".join(parts)
+
+
+def _say_raise(v: SeatView) -> str:
+    top = [c for c in v.hand if c != "K" and int(c[1:]) == 14]
+    counters = _counters(v, v.hand)
+    bid = int(SCRIPT[4].split()[1])
+    return (
+        f"{_bidding_so_far(v)}. Your hand holds {_the(top)}, the highest of "
+        f"{'its colour' if len(top) == 1 else 'their colours'}, and {number_words(len(counters))} counters "
+        f"worth {_points(v, counters)} points; the {number_words(v.rules_obj.nest_size)} cards of the nest "
+        f"would join it. Bid {bid}, a little more. If your side then takes {bid} points or more you score "
+        f"all you take; if not, you are set and lose {bid}."
+    )
+
+
+def _say_bury(v: SeatView) -> str:
+    bury = SCRIPT[6].split()[1:]
+    from_nest = [c for c in v.nest if c in v.hand]
+    krook = " and it held the Krook!" if "K" in from_nest else "."
+    lost = _counters(v, bury)
+    tail = (
+        f" {_the(lost).capitalize()} {'is a counter' if len(lost) == 1 else 'are counters'} you might "
+        f"lose; buried, {'its' if len(lost) == 1 else 'their'} points go to whoever takes the last trick."
+        if lost
+        else ""
+    )
+    return (
+        f"You won the bid, so the nest joined your hand (marked 'nest'){krook} Now bury "
+        f"{number_words(len(bury))} cards face down, the low cards of your short colours: "
+        f"{cards_words(bury)}.{tail}"
+    )
+
+
+def _the(cards: list[str]) -> str:
+    """``the Red 11 and the Red 14``."""
+    names = [card_words(c) if c == "K" else "the " + card_words(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _say_trump(v: SeatView) -> str:
+    letter = SCRIPT[7].split()[1]
+    count = len(_of_colour(v, letter))
+    krook = " and the Krook, which always counts as a trump" if "K" in v.hand else ""
+    return (
+        f"Name trump: that colour beats every other colour. You hold {number_words(count)} "
+        f"{colour_words(letter)} cards{krook}. Name {colour_words(letter)}."
+    )
+
+
+def _say_krook(v: SeatView) -> str:
+    return (
+        "As the bidder you lead the first trick. The Krook is the highest trump and worth "
+        f"{v.rules_obj.krook_points} points; in this game it may be played to any trick, even when you could "
+        "follow. Lead it: everyone must play a trump if they have one, so it draws out the others' trumps."
+    )
+
+
+def _say_counters(v: SeatView) -> str:
+    trick = v.tricks[0]
+    cards = [c for _s, c in trick.cards]
+    counters = _counters(v, cards)
+    winner = trick.winner if trick.winner is not None else YOU
+    won = "Your" if winner == YOU else f"{v.players[winner]}'s"
+    return (
+        "Only some cards score: each 5 is worth 5, each 10 and each 14 is worth 10 and the Krook "
+        f"{v.rules_obj.krook_points}. {won} trick held {_the(counters)}: {_points(v, counters)} "
+        f"points for {'your' if winner % 2 == YOU % 2 else 'their'} side. What counts is points, not tricks."
+    )
+
+
+def _say_pull(v: SeatView) -> str:
+    card = SCRIPT[12].split()[1]
+    return (
+        f"You lead again. Lead a low trump, {_the([card])}, to draw out more of the trumps the others hold."
+    )
+
+
+def _say_follow(v: SeatView) -> str:
+    leader, led = v.trick[0]
+    letter = led[:1]
+    mine = _of_colour(v, letter)
+    play = SCRIPT[17].split()[1]
+    return (
+        f"{v.players[leader]} led {colour_words(letter)}, so you must play {colour_words(letter)} if you have "
+        f"any: cards you may not play are dimmed. You hold {_the(mine)}. Play {_the([play])}, the highest "
+        f"{colour_words(letter)} there is: it wins the trick and its counters."
+    )
+
+
+def _say_free(v: SeatView) -> str:
+    return (
+        "You have the idea. Play the rest of the hand as you like; Hint (H) suggests a card if you are "
+        "unsure. When the hand ends, the score sheet shows whether your side made its bid."
+    )
+
+
 LESSONS = (
-    Lesson(
-        "deal",
-        "The deal and the nest",
-        "Welcome to Krook! This is Kentucky Discard: four players in two sides. Ben, across the table, is "
-        "your partner; Ada and Cleo play against you. Cleo dealt nine cards to each player and five face "
-        "down to the middle: the nest. Whoever wins the bidding takes the nest.",
-        lambda m: not m.hand.actions,
-    ),
+    Lesson("deal", "The deal and the nest", _say_deal, lambda m: not m.hand.actions),
     Lesson(
         "bid",
         "Bidding: what a bid means",
-        "A bid promises how many points your side will take in this hand (there are 120). The lowest bid "
-        "is 70. The highest bidder names trump and takes the nest. Bid 70.",
+        _say_bid,
         _your_turn(Phase.BIDDING),
         expect="bid 70",
         hint="For this lesson open at the lowest bid, 70.",
@@ -137,18 +280,15 @@ LESSONS = (
     Lesson(
         "raise",
         "Bidding again",
-        "Ada raised to 75; Ben and Cleo passed, and a pass is final. Your Black cards are strong: bid 80. "
-        "If your side then takes 80 points or more you score all you take; if not, you are set and lose 80.",
+        _say_raise,
         lambda m: m.to_act == YOU and m.hand.phase is Phase.BIDDING and len(m.hand.actions) >= 4,
         expect="bid 80",
-        hint="Bid 80: a little more than Ada, and your hand can make it.",
+        hint="Bid 80: a little more than Ada.",
     ),
     Lesson(
         "bury",
         "The nest and burying",
-        "You won the bid, so the nest joined your hand (marked 'nest') and it held the Krook! Now bury five "
-        "cards face down. Bury your short, weak colours: Red 8, Yellow 8, Green 6, Green 9 and Green 10. "
-        "The Green 10 is a counter you might lose; buried, its points go to whoever takes the last trick.",
+        _say_bury,
         _your_turn(Phase.DISCARD),
         expect="discard R8 Y8 G6 G9 G10",
         hint="Bury the Red 8, the Yellow 8 and the Green 6, 9 and 10.",
@@ -156,33 +296,19 @@ LESSONS = (
     Lesson(
         "trump",
         "Trump",
-        "Name trump: that colour beats every other colour. You hold six Black cards and the Krook, which "
-        "always counts as a trump. Name Black.",
+        _say_trump,
         _your_turn(Phase.TRUMP),
         expect="trump B",
         hint="Name Black: it is your longest colour, with the Krook.",
     ),
     Lesson(
-        "krook",
-        "The Krook",
-        "As the bidder you lead the first trick. The Krook is the highest trump and worth 20 points; in this "
-        "game it may be played to any trick, even when you could follow. Lead it: everyone must play a "
-        "trump if they have one, so it draws out the others' trumps.",
-        _your_turn(Phase.PLAY, 0),
-        expect="play K",
-        hint="Lead the Krook.",
+        "krook", "The Krook", _say_krook, _your_turn(Phase.PLAY, 0), expect="play K", hint="Lead the Krook."
     ),
-    Lesson(
-        "counters",
-        "Counting counters",
-        "Only some cards score: each 5 is worth 5, each 10 and each 14 is worth 10 and the Krook 20. Your "
-        "trick held the Krook and the Black 5: 25 points for your side. What counts is points, not tricks.",
-        _tricks_done(1),
-    ),
+    Lesson("counters", "Counting counters", _say_counters, _tricks_done(1)),
     Lesson(
         "pull",
         "Drawing trumps",
-        "You lead again. Lead a low trump, the Black 7, to draw out more of the trumps the others hold.",
+        _say_pull,
         _your_turn(Phase.PLAY, 1),
         expect="play B7",
         hint="Lead the Black 7.",
@@ -190,19 +316,12 @@ LESSONS = (
     Lesson(
         "follow",
         "Following colour",
-        "Cleo led Red, so you must play Red if you have any: cards you may not play are dimmed. You hold "
-        "the Red 11 and the Red 14, the highest Red. Play the Red 14 to win the trick and its counters.",
+        _say_follow,
         _your_turn(Phase.PLAY, 2),
         expect="play R14",
         hint="Play the Red 14: it wins the trick.",
     ),
-    Lesson(
-        "free",
-        "Your turn",
-        "You have the idea. Play the rest of the hand as you like; Hint (H) suggests a card if you are "
-        "unsure. When the hand ends, the score sheet shows whether your side made its bid.",
-        _your_turn(Phase.PLAY, 3),
-    ),
+    Lesson("free", "Your turn", _say_free, _your_turn(Phase.PLAY, 3)),
 )
 
 
@@ -239,6 +358,10 @@ class TutorialSession(LocalSession):
     def on_script(self) -> bool:
         actions = self.match.hand.actions
         return len(self.match.hands) == 1 and actions == SCRIPT[: len(actions)]
+
+    def note(self) -> str:
+        """The current lesson's words, written from your view of the table now."""
+        return "" if self.current is None else self.current.say(self.view(YOU))
 
     def acknowledge(self) -> None:
         if self.waiting:

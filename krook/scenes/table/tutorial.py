@@ -86,7 +86,7 @@ class TutorialTable(TableScene):
         t = self.theme
         said = self.session.refusal
         rect, lines, refusal, role = self._place_note(
-            lesson.text, said[:1].upper() + said[1:], lesson.needs_ack
+            self.session.note(), said[:1].upper() + said[1:], lesson.needs_ack
         )
         lh = t.font(role).get_linesize()
         self.coach_rect = rect
