@@ -199,7 +199,10 @@ def test_whole_game_through_the_ui(home, preset):
     assert driver.mouse_plays and driver.keyboard_plays
     assert driver.illegal_clicks >= 1 or preset == "three-handed"
     if preset == "call-partner":
-        assert "call" in driver.phases or table.session.view(None).results
+        results = view.results
+        assert results and all(r["called"] for r in results if r["bidder"] is not None), "no card called"
+        # The human is shown the call panel exactly when it won a bid (bots call for themselves).
+        assert ("call" in driver.phases) == any(r["bidder"] == 0 for r in results)
     # Game over: the sheet offers New game and Back to title; Back to title works.
     sheet = app.stack.top
     click(app, button(sheet, "Back to title").rect.center)
@@ -278,6 +281,9 @@ def test_continue_after_a_kill(home):
     driver2 = Driver(app2)
     for _ in range(50):
         driver2.step()  # it goes on from there
+    assert driver2.mouse_plays + driver2.keyboard_plays >= 1, "the resumed table took no card from the human"
+    later = table2.session.view(0)
+    assert later.version > after.version
 
 
 def test_continue_asks_between_the_saved_game_and_a_hosted_lan_game(home, monkeypatch):
