@@ -264,6 +264,8 @@ class TableScene(Scene):
         view = t.view
         actor = view.to_act
         if t.hotseat and actor in t.humans and actor != t.seen_by:
+            if self._play_forced(actor):
+                return
             self._raise_curtain(actor)
             return
         if t.my_turn:
@@ -275,6 +277,21 @@ class TableScene(Scene):
         elif t.panel_kind:
             t.panel_kind = ""
             t.panel.set([])
+
+    def _play_forced(self, seat: int) -> bool:
+        """Hot-seat: a seat whose one legal card is forced plays it with no hand-over (nobody needs to see
+        that hand for it; the card is public as it lands). Only with the forced-card setting on."""
+        t = self.state
+        if not t.services.settings.auto_finish or t.session.view(seat).phase != "play":
+            return False
+        cards = t.session.view(seat).legal_actions().cards()
+        if len(cards) != 1:
+            return False
+        if t.session.submit(seat, Play(cards[0])) is not None:
+            return False
+        t.queue.extend(t.session.update(0.0))
+        t.refresh_view()
+        return True
 
     def _raise_curtain(self, seat: int) -> None:
         from krook.scenes.table.curtain import CurtainScene
