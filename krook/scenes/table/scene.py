@@ -219,6 +219,15 @@ class TableScene(Scene):
     # -- event intake ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         t = self.state
+        view, panel, seen_by = t.view, t.panel_kind, t.seen_by
+        self._update(dt)
+        if t.view is not view or t.panel_kind != panel or t.seen_by != seen_by:
+            # The app draws an idle frame only when told: a view from the network (a rejoin's) or a panel
+            # raised with no input and no animation would otherwise wait for the next mouse move.
+            self.invalidate()
+
+    def _update(self, dt: float) -> None:
+        t = self.state
         self._warm_step()
         events = t.session.update(dt)
         if events:
