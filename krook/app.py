@@ -218,6 +218,8 @@ class App:
             self.apply_display()
             self.services.save_settings()
             return
+        if e.type in (pg.KEYDOWN, pg.TEXTINPUT, pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP) and self._too_small():
+            return  # nothing is drawn to act on: a key or a click would act blind
         if e.type == pg.KEYDOWN and (e.key == pg.K_F1 or (e.unicode == "?" and not self._typing())):
             from krook.scenes.menus.keys_overlay import KeysOverlay
 
@@ -254,11 +256,20 @@ class App:
         if not (draw or changed or self.stack.animating() or self.stack.take_dirty()):
             return False
         self.screen = pg.display.get_surface() or self.screen
-        self.stack.draw(self.screen)
-        self._draw_save_marker(self.screen)
+        if self._too_small():  # the size hint was not honoured: ask for more room, don't overlap
+            from krook.ui.too_small import draw_too_small
+
+            draw_too_small(self.screen, self.services.theme, MIN_SIZE)
+        else:
+            self.stack.draw(self.screen)
+            self._draw_save_marker(self.screen)
         pg.display.flip()
         self.frames += 1
         return True
+
+    def _too_small(self) -> bool:
+        w, h = self.screen.get_size()
+        return bool(w < MIN_SIZE[0] or h < MIN_SIZE[1])
 
     def save_problem(self) -> str | None:
         """Why the game on the table is not being saved, or None (shown as a lasting marker)."""
