@@ -14,7 +14,7 @@ def _home(home, simple_bots):
     return home
 
 
-def start(app, humans=(0,), seed=42):
+def start(app, humans=(0,), seed=42, practice=False):
     from krook.scenes.table.scene import TableScene
     from krook.session.local import Lobby, LocalSession, SeatConfig
 
@@ -22,6 +22,7 @@ def start(app, humans=(0,), seed=42):
     lobby = Lobby([SeatConfig(n, "human" if i in humans else "bot", "simple") for i, n in enumerate(names)])
     lobby.seed = seed
     lobby.first_dealer = 3
+    lobby.practice = practice  # unlimited take-backs: through the bots' answers
     session = LocalSession.new(lobby, bot_delay=0.0)
     app.stack.push(TableScene(app.services, session))
     settle(app)
@@ -65,7 +66,7 @@ def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
     from krook.scenes.table.score import ScoreSheetScene
 
     app = make_app()
-    table = start(app)
+    table = start(app, practice=True)
     session = table.session
     assert not table.undo.button.enabled  # nothing of yours to take back yet
     play_to_my_card(app, table)
@@ -104,6 +105,28 @@ def test_undo_a_card_with_the_button_and_a_bid_with_the_key(home):
     assert isinstance(app.stack.top, ScoreSheetScene)
     app.frame([], dt=0.02)
     assert any(w.endswith("· 1 move taken back") for w in said)
+    session.close()
+
+
+def test_by_default_undo_is_greyed_once_a_bot_has_answered_and_u_says_why(home):
+    app = make_app()
+    table = start(app)
+    play_to_my_card(app, table)
+    card = table.view.legal[0].split()[1]
+    rect = dict(table.card_rects)[card]
+    click(app, (rect.x + table.theme.px(8), rect.centery))
+    session = table.session
+    wait_until(app, lambda: table.idle and (session.match.to_act == 0 or session.match.phase.value != "play"))
+    if session.match.phase.value == "hand_over":
+        pytest.skip("the card ended the hand")
+    app.frame([], dt=0.02)
+    assert table.undo.button.visible and not table.undo.button.enabled
+    said = []
+    tell = table.state.tell
+    table.state.tell = lambda seat, words, *a, **kw: (said.append(words), tell(seat, words, *a, **kw))
+    key(app, pygame.K_u)
+    assert any(w.startswith("Can't undo:") and "has moved since" in w for w in said), said
+    assert session.undos == 0
     session.close()
 
 

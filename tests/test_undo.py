@@ -1,4 +1,5 @@
-"""Undo in local games: your own last action with the bots' after it, the record as if never played."""
+"""Undo in local games: fair take-backs by default (nothing shown since), unlimited ones in a practice game
+(your own last action with the bots' after it), the record as if never played."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ def _home(home):
     return home
 
 
-def session(humans=(0,), seed=42, threaded=False, **kw):
+def session(humans=(0,), seed=42, threaded=False, practice=False, **kw):
     lob = Lobby.default()
     lob.seats = [SeatConfig(f"P{i}", "human" if i in humans else "bot", "simple") for i in range(4)]
     lob.seed = seed
     lob.first_dealer = 3  # seat 0 bids first
+    lob.practice = practice
     return LocalSession.new(lob, threaded=threaded, **kw)
 
 
@@ -29,8 +31,8 @@ def run_bots(s):
             return
 
 
-def test_take_back_a_card_after_the_bots_played():
-    s = session()
+def test_take_back_a_card_after_the_bots_played_in_a_practice_game():
+    s = session(practice=True)
     m = s.match
     assert s.undo_problem(0) == "you have not acted in this hand yet"
     assert s.submit(0, "bid 70") is None
@@ -49,6 +51,7 @@ def test_take_back_a_card_after_the_bots_played():
     run_bots(s)
     assert s.match.to_act == 0
     assert len(s.match.hand.actions) > len(before["hands"][-1]["actions"]) + 1  # the bots answered
+    assert s.practice
     assert s.undo(0) is None
     assert s.match.to_record() == before
     assert s.undos == 1
@@ -60,7 +63,7 @@ def test_take_back_a_card_after_the_bots_played():
 
 
 def test_a_bid_comes_back_only_while_the_bidding_goes_on():
-    s = session(seed=7)
+    s = session(seed=7, practice=True)
     assert s.submit(0, "bid 70") is None
     s.update(0.0)  # one bot step at most per update with bot_delay 0
     assert s.match.phase.value == "bidding"
@@ -177,7 +180,7 @@ def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     from krook.scenes.archive.games_list import GamesScene
     from krook.session import finished, history
 
-    s = session()
+    s = session(practice=True)
     assert s.submit(0, "bid 70") is None
     run_bots(s)
     assert s.undo(0) is None and s.undos == 1
@@ -199,8 +202,124 @@ def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     (kept,) = finished.list_games()
     assert kept.undos == 1
     you = history.load_history().player(s.players[0])
-    assert you is not None and you.undos == 1
+    # a practice game: its take-back is in the kept game, its figures only in the practice line
+    assert you is not None and you.practice.games == 1 and you.total.games == 0
     app = make_app()
     click(app, button(app.stack.top, "Watch a game").rect.center)
     games = app.stack.top
     assert isinstance(games, GamesScene) and "1 undo" in games.entries[0][0]
+
+
+def play_to_the_last_trick(s, seed=1, tricks=None):
+    """The human plays any legal move and the bots answer, until the human is to play in the last trick
+    (or with ``tricks`` tricks taken)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(400):
+        m = s.match
+        want = m.rules.hand_size - 1 if tricks is None else tricks
+        if m.phase.value == "play" and len(m.hand.tricks) == want and m.to_act == 0:
+            return
+        assert m.phase.value != "hand_over", "the hand ended before the human's last card"
+        if m.to_act == 0:
+            assert s.submit(0, m.legal_actions().sample(rng)) is None
+        run_bots(s)
+    raise AssertionError("never reached the last trick")
+
+
+def _trump_index(s):
+    from krook.rules import Trump, as_action
+
+    return next(i for i, a in enumerate(s.match.hand.actions) if isinstance(as_action(a), Trump))
+
+
+def test_the_last_trick_exploit_is_refused_by_default():
+    """Play to the last trick having seen most of the bots' cards, then take back to before the trump: a fair
+    take-back stops at the first move another player made after yours."""
+    for seed in (42, 7, 3):
+        s = session(seed=seed)
+        play_to_the_last_trick(s)
+        if s.match.hand.bidder == 0:
+            break
+        s.close()
+    else:
+        raise AssertionError("the human never won the bid")
+    assert not s.practice
+    problem = s.undo_problem(0)
+    assert problem is not None and "has moved since" in problem and "practice" in problem
+    assert s.undo(0) == problem and s.undos == 0
+    # Nothing can be taken back, one step or many: the trump stays.
+    trump_at = _trump_index(s)
+    assert len(s.match.hand.actions) > trump_at + 1
+    s.close()
+
+
+def test_the_last_trick_exploit_is_allowed_in_a_practice_game_and_the_game_is_practice(home):
+    from krook.session import history
+
+    for seed in (42, 7, 3):
+        s = session(seed=seed, practice=True)
+        play_to_the_last_trick(s)
+        if s.match.hand.bidder == 0:
+            break
+        s.close()
+    else:
+        raise AssertionError("the human never won the bid")
+    trump_at = _trump_index(s)
+    for _ in range(60):
+        if len(s.match.hand.actions) <= trump_at:
+            break
+        assert s.undo(0) is None
+    assert len(s.match.hand.actions) == trump_at, "back to before the trump"
+    assert s.match.phase.value == "trump" and s.match.to_act == 0
+    # The game is saved as practice, and finished as practice: apart in the history.
+    s.close()
+    resumed = LocalSession.resume(threaded=False)
+    assert resumed.practice and resumed.undos == s.undos
+    import random
+
+    from krook.bots import BotContext, make_bot
+
+    bot, rng = make_bot("simple"), random.Random(2)
+    for _ in range(5000):
+        m = resumed.match
+        if m.is_over:
+            break
+        if m.phase.value == "hand_over":
+            resumed.next_hand()
+        elif m.to_act == 0:
+            assert resumed.submit(0, bot.choose(resumed.view(0), BotContext(rng, budget_s=0.1))) is None
+        else:
+            run_bots(resumed)
+    assert resumed.match.is_over
+    resumed.flush()
+    resumed.close()
+    you = history.load_history().player("P0")
+    assert you is not None
+    assert you.practice.games == 1 and you.total.games == 0 and you.presets == {} and you.recent == []
+
+
+def test_a_card_comes_back_by_default_while_the_next_player_has_not_played():
+    """Fair take-backs still mend a slip: the card just played, before anyone answers it."""
+    s = session(seed=42)
+    play_to_the_last_trick(s, tricks=2)
+    before = s.match.to_record()
+    card = next(iter(s.match.legal_actions()))
+    assert s.submit(0, card) is None
+    assert s.match.to_act != 0 and len(s.match.hand.actions) == len(before["hands"][-1]["actions"]) + 1
+    assert s.undo(0) is None
+    assert s.match.to_record() == before
+    s.close()
+
+
+def test_a_bid_comes_back_by_default_only_before_anyone_else_bids():
+    s = session(seed=7)
+    assert s.submit(0, "bid 70") is None
+    assert s.undo(0) is None and s.match.hand.actions == []
+    assert s.submit(0, "bid 70") is None
+    s.update(0.0)  # the next bot bids or passes
+    assert len(s.match.hand.actions) == 2
+    problem = s.undo(0)
+    assert problem is not None and "P1 has moved since" in problem
+    s.close()

@@ -3,6 +3,9 @@
 One file (``history.json``) holds every human player's record by name. It is updated when a local game ends,
 with the same atomic, versioned saves as the rest; a damaged file is set aside and history starts afresh.
 Names are matched without regard to case or surrounding spaces (``Ann`` and ``ann `` are one player).
+
+A practice game (unlimited take-backs) is kept apart: its figures go to the player's ``practice`` line only,
+never into the presets, totals, streaks, best hand, partners or the chart.
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ class PlayerRecord:
     undos: int = 0
     partners: dict[str, Partner] = field(default_factory=dict)
     recent: list[GameLine] = field(default_factory=list)
+    practice: PresetStats = field(default_factory=PresetStats)  # practice games, every preset together
 
     @property
     def total(self) -> PresetStats:
@@ -141,6 +145,7 @@ class PlayerRecord:
             "undos": self.undos,
             "partners": {k: vars(p).copy() for k, p in self.partners.items()},
             "recent": [vars(g).copy() for g in self.recent],
+            "practice": self.practice.to_dict(),
         }
 
     @classmethod
@@ -162,6 +167,7 @@ class PlayerRecord:
             biggest=None if biggest is None else _int(biggest),
             biggest_preset=_str(data.get("biggest_preset")),
             undos=_int(data.get("undos")),
+            practice=PresetStats.from_dict(data.get("practice")),
         )
         for key, p in partners.items() if isinstance(partners, dict) else []:
             if isinstance(p, dict) and _str(p.get("name")):
@@ -304,8 +310,16 @@ def score_series(match: ScoredGame) -> list[list[int]]:
     return series
 
 
-def add_game(history: History, match: ScoredGame, humans: list[int], undos: int = 0, at: float = 0.0) -> None:
-    """Count a finished game for each human seat (a bot's seat has no history)."""
+def add_game(
+    history: History,
+    match: ScoredGame,
+    humans: list[int],
+    undos: int = 0,
+    at: float = 0.0,
+    practice: bool = False,
+) -> None:
+    """Count a finished game for each human seat (a bot's seat has no history); a ``practice`` game only
+    in each player's practice line."""
     rules = match.rules
     series = score_series(match)
     for seat in humans:
@@ -320,9 +334,11 @@ def add_game(history: History, match: ScoredGame, humans: list[int], undos: int 
             record = history.players[key] = PlayerRecord(" ".join(name.split()))
         side = rules.side_of(seat)
         won = match.winner == side
+        if practice:
+            _count(record.practice, match, seat, won)
+            continue
         stats = record.presets.setdefault(match.preset, PresetStats())
-        stats.games += 1
-        stats.won += int(won)
+        _count(stats, match, seat, won)
         record.streak = record.streak + 1 if won else 0
         record.best_streak = max(record.best_streak, record.streak)
         record.undos += undos
@@ -331,15 +347,8 @@ def add_game(history: History, match: ScoredGame, humans: list[int], undos: int 
                 continue
             # In Call Partner the sides change each hand: the seat's own column is its side.
             delta = result.deltas[side]
-            stats.hands += 1
-            stats.points += delta
             if record.biggest is None or delta > record.biggest:
                 record.biggest, record.biggest_preset = delta, match.preset
-            if result.bidder == seat and result.bid is not None:
-                stats.bid += 1
-                stats.bid_sum += result.bid
-                stats.made += int(bool(result.made))
-                stats.set += int(result.made is False)
             if rules.partnership == "called" and result.bidder is not None and result.partner is not None:
                 pair = {result.bidder, result.partner}
                 if seat in pair and len(pair) == 2:
@@ -361,6 +370,23 @@ def add_game(history: History, match: ScoredGame, humans: list[int], undos: int 
         del record.recent[:-RECENT]
 
 
+def _count(stats: PresetStats, match: ScoredGame, seat: int, won: bool) -> None:
+    """Add one finished game's figures for ``seat`` to ``stats``."""
+    side = match.rules.side_of(seat)
+    stats.games += 1
+    stats.won += int(won)
+    for result in match.results:
+        if result.thrown_in:
+            continue
+        stats.hands += 1
+        stats.points += result.deltas[side]
+        if result.bidder == seat and result.bid is not None:
+            stats.bid += 1
+            stats.bid_sum += result.bid
+            stats.made += int(bool(result.made))
+            stats.set += int(result.made is False)
+
+
 def _partner(record: PlayerRecord, name: str) -> Partner:
     key = name_key(name)
     mate = record.partners.get(key)
@@ -370,7 +396,12 @@ def _partner(record: PlayerRecord, name: str) -> Partner:
 
 
 def record_game(
-    match: ScoredGame, humans: list[int], undos: int = 0, at: float = 0.0, path: Path | None = None
+    match: ScoredGame,
+    humans: list[int],
+    undos: int = 0,
+    at: float = 0.0,
+    path: Path | None = None,
+    practice: bool = False,
 ) -> None:
     """Load the history, count this game, save it, holding the file's lock so two running copies of Krook
     can't lose each other's games. Raises ``storage.StorageError`` when the disk fails or the lock stays
@@ -386,7 +417,7 @@ def record_game(
             time.sleep(0.1)
     try:
         history = load_history(path)
-        add_game(history, match, humans, undos, at)
+        add_game(history, match, humans, undos, at, practice)
         save_history(history, path)
     finally:
         lock.release()

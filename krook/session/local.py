@@ -17,30 +17,32 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from krook import paths, storage
-from krook.bots import make_bot, strength_names
+from krook.bots import make_bot
 from krook.rules import (
     Action,
     IllegalActionError,
     KrookError,
     Match,
     Phase,
-    Rules,
     SeatView,
     as_action,
-    get_preset,
     match_from_record,
     public_action,
 )
-from krook.rules.settings import from_overrides
 
 from . import finished, history, undo_rule
 from .base import ActionEvent, ErrorEvent, GameOverEvent, HandOverEvent, SessionEvent, StatusEvent
 from .bot_runner import BotFactory, BotMove, BotRunner
+
+# The lobby model lives in lobby.py; its names stay importable from here.
+from .lobby import SEAT_KINDS as SEAT_KINDS
+from .lobby import Lobby as Lobby
+from .lobby import LobbyError as LobbyError
+from .lobby import SeatConfig as SeatConfig
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,6 @@ SAVE_KIND = "krook-save"
 # 2: the SaveFile envelope ({"seq", "packed"}); version 1 files (flat, plain text) still load.
 SAVE_VERSION = 2
 SAVE_BACKUPS = 3
-SEAT_KINDS = ("human", "bot", "open")
 
 
 def _free_name(seat: int, taken: list[str]) -> str:
@@ -58,81 +59,6 @@ def _free_name(seat: int, taken: list[str]) -> str:
         if f"Player {n}" not in taken:
             return f"Player {n}"
     return f"Player {seat + 1}"
-
-
-class LobbyError(ValueError):
-    """A lobby or seat that cannot be set up (a saved lobby naming a bot that does not exist, ...)."""
-
-
-@dataclass
-class SeatConfig:
-    """One seat of the lobby: a name and who plays it (``human``, ``bot``, or ``open`` for a LAN player)."""
-
-    name: str
-    kind: str = "bot"
-    strength: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise LobbyError(f"seat kind {self.kind!r} is not one of {', '.join(SEAT_KINDS)}")
-        if self.strength not in strength_names():
-            known = ", ".join(strength_names())
-            raise LobbyError(f"bot strength {self.strength!r} does not exist; the strengths are {known}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "strength": self.strength}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
-        """Read a saved seat; raises LobbyError for an unknown kind or strength."""
-        return cls(
-            str(data.get("name", "Player"))[:16],
-            data.get("kind", "bot"),
-            data.get("strength", "medium"),
-        )
-
-
-@dataclass
-class Lobby:
-    """Everything needed to start a game: seats, preset + overrides, first dealer and an optional seed."""
-
-    seats: list[SeatConfig]
-    preset: str = "kentucky-discard"
-    overrides: dict[str, Any] = field(default_factory=dict)
-    first_dealer: int = 0
-    seed: int | None = None
-
-    def rules(self) -> Rules:
-        """The rules of the lobby's preset and overrides; raises RulesError when they cannot be played."""
-        return from_overrides(get_preset(self.preset).rules, dict(self.overrides))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seats": [s.to_dict() for s in self.seats],
-            "preset": self.preset,
-            "overrides": dict(self.overrides),
-            "first_dealer": self.first_dealer,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Lobby:
-        seats = [SeatConfig.from_dict(s) for s in data.get("seats", []) if isinstance(s, dict)]
-        seed = data.get("seed")
-        return cls(
-            seats,
-            str(data.get("preset", "kentucky-discard")),
-            dict(data.get("overrides") or {}),
-            int(data.get("first_dealer", 0) or 0),
-            seed if isinstance(seed, int) else None,
-        )
-
-    @classmethod
-    def default(cls, players: int = 4) -> Lobby:
-        names = ["You", "Ada", "Ben", "Cleo", "Dev", "Eli"]
-        seats = [SeatConfig(names[0], "human")]
-        seats += [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
-        return cls(seats)
 
 
 def save_path() -> Path:
@@ -387,9 +313,14 @@ class LocalSession:
             self._lock = None
 
     # -- undo -------------------------------------------------------------------------------------------
+    @property
+    def practice(self) -> bool:
+        """Unlimited take-backs (a lobby setting): the game is practice, kept apart in the history."""
+        return self.lobby.practice
+
     def undo_problem(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now, or None when it may (see :meth:`undo`)."""
-        return undo_rule.why_not(self.match, seat, self._kinds, self._closed)
+        return undo_rule.why_not(self.match, seat, self._kinds, self._closed, self.practice)
 
     def undo(self, seat: int) -> str | None:
         """Take back ``seat``'s last action and the bots' actions after it; returns why not, or None.
@@ -533,7 +464,7 @@ class LocalSession:
     def _archive(self, match: Match, humans: list[int], undos: int, at: float) -> None:
         try:
             finished.keep(match, humans, undos, at)
-            history.record_game(match, humans, undos, at)
+            history.record_game(match, humans, undos, at, practice=self.practice)
         except storage.StorageError as exc:
             self._posted.put(ErrorEvent(f"The finished game could not be kept: {exc}"))
 

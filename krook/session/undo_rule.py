@@ -1,14 +1,22 @@
 """When a player may take back an action in a local game, and how much of the hand goes with it.
 
-A seat played at this screen may take back its own last action of the hand being played, with every
-bot action after it, when:
+Fair take-backs (the default). A seat played at this screen may take back its own last action of the hand
+being played when nothing hidden from it has been shown since, that is:
 
-- nothing but bots acted since (another human's action is theirs to keep);
+- no other seat has acted since: another player's card came out of a hand the seat could not see, and a
+  bid, pass, burial, trump or call tells something about a hand too (so a card may be taken back while the
+  trick's next player has not played, a bid while nobody else has bid since);
+- the action did not close the bidding (then the nest is turned up);
 - no other human has seen the table since: in hot-seat the table passes to a human when the turn does,
   so the turn must be the seat's own again, or a bot's;
-- a bid or a pass only while the bidding goes on (once it closes the nest is turned up, and taking a bid
-  back after seeing it would be a peek);
 - the hand is not over (the score sheet has been shown).
+
+So a take-back can never return to a point from which the player would replay the hand knowing more.
+
+Unlimited take-backs (``practice=True``, a lobby setting): the seat's own last action goes back with every
+bot action after it, whatever those showed, as long as no other human acted since, no other human has seen
+the table, a bid or pass only while the bidding goes on, and not once the hand is over. Such a game is
+practice: kept apart in the history and statistics.
 """
 
 from __future__ import annotations
@@ -38,8 +46,10 @@ def _last_own(done: list[tuple[int, Phase]], seat: int) -> int | None:
     return None
 
 
-def why_not(match: Match, seat: int, kinds: Sequence[str], closed: bool = False) -> str | None:
-    """Why ``seat`` may not take back its last action now; None when it may."""
+def why_not(
+    match: Match, seat: int, kinds: Sequence[str], closed: bool = False, practice: bool = False
+) -> str | None:
+    """Why ``seat`` may not take back its last action now; None when it may (``practice``: unlimited)."""
     if closed:
         return "the game is closed"
     if not 0 <= seat < len(kinds) or kinds[seat] != "human":
@@ -53,6 +63,9 @@ def why_not(match: Match, seat: int, kinds: Sequence[str], closed: bool = False)
     later_humans = [s for s, _ in done[index + 1 :] if kinds[s] == "human"]
     if later_humans:
         return f"{match.players[later_humans[0]]} has acted since"
+    later = [s for s, _ in done[index + 1 :] if s != seat]
+    if later and not practice:
+        return f"{match.players[later[0]]} has moved since (unlimited take-backs are for practice games)"
     to_act = match.to_act
     if to_act is not None and to_act != seat and kinds[to_act] == "human":
         return f"{match.players[to_act]} has seen the table since"

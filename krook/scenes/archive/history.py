@@ -151,10 +151,17 @@ class HistoryScene(Scene):
                 anchor="topleft" if i == 0 else "topright",
             )
         y += t.px(24)
-        rows: list[tuple[str, PresetStats]] = sorted(p.presets.items(), key=lambda kv: -kv[1].games)
-        for name, s in rows[: max(1, (box.bottom - y - lh * 2) // lh)]:
+        rows: list[tuple[str, PresetStats]] = [
+            (preset_title(name), s) for name, s in sorted(p.presets.items(), key=lambda kv: -kv[1].games)
+        ]
+        rows = rows[: max(1, (box.bottom - y - lh * 2) // lh - int(bool(p.practice.games)))]
+        # Practice games (unlimited take-backs) are counted apart, never in the figures above.
+        practice = ("Practice games", p.practice) if p.practice.games else None
+        for row in [*rows, *([practice] if practice else [])]:
+            name, s = row
+            ink = pal.text_muted if row is practice else pal.text
             cells = [
-                preset_title(name),
+                name,
                 s.games,
                 s.won,
                 s.hands,
@@ -170,7 +177,7 @@ class HistoryScene(Scene):
                     str(cell),
                     (xs[i], y),
                     "body",
-                    pal.text,
+                    ink,
                     i == 0,
                     anchor="topleft" if i == 0 else "topright",
                 )

@@ -1,6 +1,9 @@
 """The lobby: seats (names, human, bot or open for LAN), who deals first, the preset, every house rule, a deal
-number. With a seat open for LAN, Start becomes Host game: a name for the game and how long a dropped
-player's seat is held, then the waiting room (``waiting_room.py``)."""
+number, fair or unlimited take-backs. With a seat open for LAN, Start becomes Host game: a name for the game
+and how long a dropped player's seat is held, then the waiting room (``waiting_room.py``).
+
+The screen shows the lobby model (``krook.session.lobby.Lobby``) and hands it each change; which preset the
+rules are, what differs from it and which rules mean nothing with the deck are the model's to say."""
 
 from __future__ import annotations
 
@@ -11,9 +14,9 @@ from typing import Any
 import pygame
 
 from krook.bots import OFFERED_STRENGTHS
-from krook.rules import PRESETS, SETTING_SPECS, KrookError, Rules, matching_preset
+from krook.rules import PRESETS, SETTING_SPECS, KrookError, Rules
 from krook.scenes.base import Scene, Services
-from krook.session.local import Lobby, SeatConfig
+from krook.session.lobby import Lobby
 from krook.storage import StorageError
 from krook.ui import Button, FocusGroup, Stepper, TextField, Toggle
 from krook.ui.widgets import Widget
@@ -25,7 +28,12 @@ KINDS = [
     ("open", "medium", "Open for LAN"),
 ]
 GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
-DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eli"]
+TAKE_BACKS = {False: "Fair take-backs", True: "Unlimited (practice)"}
+TAKE_BACK_TIP = (
+    "Fair: you may take back a move only until another player moves or a hidden card is shown. "
+    "Unlimited: take back any of your moves against bots; the game counts as practice, kept apart "
+    "in your history."
+)
 
 
 def _fmt_value(spec: Any, value: Any) -> str:
@@ -96,6 +104,13 @@ class LobbyScene(Scene):
             tooltip="Host the LAN game this computer was hosting; the players rejoin their seats",
         )
         self.resume_btn.visible = self.hosted is not None
+        self.practice_stepper = Stepper(
+            [False, True],
+            int(self.lobby.practice),
+            self._set_practice,
+            lambda v: TAKE_BACKS[bool(v)],
+            tooltip=TAKE_BACK_TIP,
+        )
         self.seed_field = TextField(
             "" if self.lobby.seed is None else str(self.lobby.seed),
             self._set_seed,
@@ -120,23 +135,12 @@ class LobbyScene(Scene):
         return rules
 
     def current_values(self) -> dict[str, Any]:
-        try:
-            return self.lobby.rules().to_dict()
-        except KrookError:
-            base = PRESETS[self.lobby.preset].rules.to_dict()
-            base.update(self.lobby.overrides)
-            return base
+        return self.lobby.values()
 
     def rebuild(self) -> None:
-        values = self.current_values()
-        players = int(values["players"])
+        self.lobby.fit_seats()  # a table of bots is allowed too: watch them play
+        values = self.lobby.values()
         seats = self.lobby.seats
-        while len(seats) < players:
-            seats.append(SeatConfig(DEFAULT_NAMES[len(seats) % 6], "bot", "medium"))
-        del seats[players:]
-        if not any(s.kind == "human" for s in seats) and seats:
-            pass  # a table of bots is allowed: watch them play
-        self.lobby.first_dealer %= players
         self.seat_rows = []
         for i, seat in enumerate(seats):
             name = TextField(seat.name, partial(self._set_name, i), max_len=12)
@@ -178,9 +182,10 @@ class LobbyScene(Scene):
         widgets: list[Widget] = []
         for name, kind, dealer in self.seat_rows:
             widgets += [name, kind, dealer]
-        # Tab runs as the eye does: the seats and the deal number under them, the rules, then the bottom bar.
+        # Tab runs as the eye does: the seats and the fields under them, the rules, then the bottom bar.
         widgets += [
             self.seed_field,
+            self.practice_stepper,
             self.preset_stepper,
             *[w for _, w in self.rule_rows],
             self.name_field,
@@ -226,31 +231,32 @@ class LobbyScene(Scene):
     def _pick_preset(self, name: str) -> None:
         if name == "custom":
             return
-        self.lobby.preset = name
-        self.lobby.overrides = {}
+        self.lobby.pick_preset(name)
         self.rebuild()
 
     def _set_rule(self, name: str, value: Any) -> None:
-        preset_value = PRESETS[self.lobby.preset].rules.to_dict()[name]
-        if value == preset_value and type(value) is type(preset_value):
-            self.lobby.overrides.pop(name, None)
-        else:
-            self.lobby.overrides[name] = value
+        self.lobby.set_rule(name, value)
         if name == "players":
             self.rebuild()
         else:
             rules = self.rules()
-            match = matching_preset(rules) if rules else None
-            if match and match != self.lobby.preset:
-                self.lobby.preset, self.lobby.overrides = match, {}
             self._sync_preset(rules)
             self.start_btn.enabled = rules is not None
 
+    def _set_practice(self, value: bool) -> None:
+        self.lobby.practice = bool(value)
+
     def _sync_preset(self, rules: Rules | None) -> None:
-        """The preset shown: the one these rules are, else Custom, which is offered only while it is true."""
-        match = matching_preset(rules) if rules else None
-        self.preset_stepper.values = [*self.preset_names, *([] if match else ["custom"])]
-        self.preset_stepper.set_value(match or "custom")
+        """The preset shown: the one these rules are, else Custom, which is offered only while it is true;
+        and the rules that mean nothing with these settings greyed out, their tip saying why."""
+        shown = self.lobby.shown_preset()
+        self.preset_stepper.values = [*self.preset_names, *(["custom"] if shown == "custom" else [])]
+        self.preset_stepper.set_value(shown)
+        idle = self.lobby.idle_rules()
+        for spec, widget in self.rule_rows:
+            why = idle.get(spec.name)
+            widget.enabled = why is None
+            widget.tooltip = why or spec.help
 
     def _set_seed(self, text: str) -> None:
         self.lobby.seed = int(text) if text.isdigit() else None
@@ -344,7 +350,7 @@ class LobbyScene(Scene):
         self._draw_tip(surface)
 
     def _draw_seats(self, surface: pygame.Surface, left: pygame.Rect) -> None:
-        """The seats, one row each, and the deal number under them, all inside the left panel."""
+        """The seats, one row each, and the deal number and take-backs under them, inside the left panel."""
         from krook.scenes.common.menu import titled_panel
 
         t = self.theme
@@ -354,7 +360,7 @@ class LobbyScene(Scene):
         note_h = t.px(28) if team else 0
         field_h = t.px(42)
         y = left.y + t.px(62)
-        room = left.bottom - y - note_h - field_h - t.px(28)
+        room = left.bottom - y - note_h - field_h * 2 - t.px(36)
         row_h = max(t.px(36), min(t.px(58), room // max(1, len(self.seat_rows))))
         pad = max(t.px(3), row_h // 10)
         for i, (name, kind, dealer) in enumerate(self.seat_rows):
@@ -388,6 +394,17 @@ class LobbyScene(Scene):
             p.text,
             anchor="midleft",
         )
+        label = t.text(
+            surface,
+            "Take-backs",
+            (left.x + t.px(20), self.seed_field.rect.bottom + t.px(8) + field_h // 2),
+            "body",
+            p.text,
+            anchor="midleft",
+        )
+        width = min(t.px(300), left.right - t.px(20) - label.right - t.px(16))
+        self.practice_stepper.rect = pygame.Rect(0, self.seed_field.rect.bottom + t.px(8), width, field_h)
+        self.practice_stepper.rect.right = left.right - t.px(20)
 
     def _draw_rules(self, surface: pygame.Surface, right: pygame.Rect) -> None:
         """The preset (at a fixed place, so repeated clicks on its arrows stay on them), what it is, and the
@@ -429,6 +446,7 @@ class LobbyScene(Scene):
             if i % 2 == 0:
                 pygame.draw.rect(surface, (34, 45, 56), row, border_radius=t.px(8))
             changed = spec.name in self.lobby.overrides
+            ink = (p.accent if changed else p.text) if widget.enabled else p.text_muted
             widget.rect = pygame.Rect(
                 row.right - ctrl_w - t.px(10), row.y + t.px(8), ctrl_w, self._row_h - t.px(16)
             )
@@ -439,7 +457,7 @@ class LobbyScene(Scene):
                 spec.label,
                 (row.x + t.px(14), row.centery),
                 role,
-                p.accent if changed else p.text,
+                ink,
                 changed,
                 anchor="midleft",
             )
@@ -464,10 +482,7 @@ class LobbyScene(Scene):
         return f"Your own house rules, changed from {base.title}: {labels}."
 
     def changed_rules(self) -> set[str]:
-        """The rules whose values differ from the lobby's preset (compared value by value, not by edits)."""
-        preset = PRESETS[self.lobby.preset].rules.to_dict()
-        values = self.current_values()
-        return {name for name, value in values.items() if name in preset and preset[name] != value}
+        return self.lobby.changed_rules()
 
     def _draw_tip(self, surface: pygame.Surface) -> None:
         """A rule's explanation while the pointer is on its row (name or control) or the row has the focus."""
@@ -486,7 +501,7 @@ class LobbyScene(Scene):
                 if widget is focused and not self._pointer_on_widget():
                     anchor, tip = row, widget.tooltip
         if anchor is None:
-            for field_ in (self.seed_field, self.name_field, self.grace_stepper):
+            for field_ in (self.seed_field, self.practice_stepper, self.name_field, self.grace_stepper):
                 if field_.visible and field_.hover:
                     anchor, tip = field_.rect, field_.tooltip
         if anchor is not None and tip:

@@ -1,7 +1,8 @@
 """Undo at the table: the button above Hint (and the U key) that takes back your last card or bid against bots.
 
-The session decides whether it may (``TakesBack.undo_problem``: your own last action, only bots since,
-no other human has seen the table); a LAN game has no undo and shows no button. After an undo the table
+The session decides whether it may (``TakesBack.undo_problem``: by default only while nothing hidden has
+been shown since, in a practice game through the bots' moves; see docs/RULES.md, *Take-backs*); a LAN game
+has no undo and shows no button. After an undo the table
 is rebuilt from the session as it now stands, without animating anything.
 """
 

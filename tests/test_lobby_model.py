@@ -1,0 +1,100 @@
+"""The lobby model (krook/session/lobby.py): presets and overrides, the rules that mean nothing with the deck,
+take-backs, and the lobby screen showing what the model says."""
+
+from __future__ import annotations
+
+from scene_helpers import make_app
+
+from krook.rules import PRESETS
+from krook.session.lobby import KROOK_RULES, Lobby
+
+
+def test_a_rule_set_back_to_the_presets_value_drops_the_override_and_a_preset_is_found_again():
+    lobby = Lobby.default()
+    lobby.pick_preset("practice")
+    before = lobby.values()["sweep_bonus"]
+    lobby.set_rule("sweep_bonus", before + 5)
+    assert lobby.overrides == {"sweep_bonus": before + 5} and lobby.shown_preset() == "custom"
+    assert lobby.changed_rules() == {"sweep_bonus"}
+    lobby.set_rule("sweep_bonus", before)
+    assert lobby.overrides == {} and lobby.shown_preset() == "practice"
+
+
+def test_rules_that_are_another_preset_become_that_preset():
+    lobby = Lobby.default()
+    lobby.pick_preset("five-handed")
+    six = PRESETS["six-handed"].rules.to_dict()
+    five = PRESETS["five-handed"].rules.to_dict()
+    for name in [n for n in six if six[n] != five[n]]:
+        lobby.set_rule(name, six[name])
+    assert lobby.preset == "six-handed" and lobby.overrides == {}
+    assert len(lobby.seats) == 6  # the seats follow the players
+
+
+def test_the_krook_rules_mean_nothing_without_a_krook_in_the_deck():
+    lobby = Lobby.default()
+    for name in ("five-handed", "six-handed"):
+        lobby.pick_preset(name)
+        idle = lobby.idle_rules()
+        assert set(idle) == set(KROOK_RULES)
+        assert all("no Krook" in why for why in idle.values())
+    for name in ("kentucky-discard", "classic-full-deck", "call-partner"):
+        lobby.pick_preset(name)
+        assert lobby.idle_rules() == {}
+    lobby.pick_preset("kentucky-discard")
+    lobby.set_rule("deck", "56")  # a deck without the Krook, chosen by hand
+    assert set(lobby.idle_rules()) == set(KROOK_RULES)
+
+
+def test_take_backs_are_fair_unless_the_lobby_says_practice_and_it_is_kept():
+    lobby = Lobby.default()
+    assert lobby.practice is False and Lobby.from_dict(lobby.to_dict()).practice is False
+    lobby.practice = True
+    assert Lobby.from_dict(lobby.to_dict()).practice is True
+    assert Lobby.from_dict({**lobby.to_dict(), "practice": "yes"}).practice is False  # only a real True
+
+
+def _lobby_scene(app):
+    from krook.scenes.menus.lobby import LobbyScene
+
+    scene = LobbyScene(app.services)
+    app.stack.push(scene)
+    app.frame([], dt=0.0)
+    return scene
+
+
+def test_the_lobby_greys_the_krook_rules_in_the_five_and_six_handed_presets_and_says_why(home):
+
+    app = make_app()
+    scene = _lobby_scene(app)
+    scene._pick_preset("five-handed")
+    app.frame([], dt=0.0)
+    rows = {spec.name: widget for spec, widget in scene.rule_rows}
+    for name in KROOK_RULES:
+        assert not rows[name].enabled and "no Krook" in rows[name].tooltip
+        before = scene.lobby.values()[name]
+        if hasattr(rows[name], "step"):
+            rows[name].step(1)
+        else:
+            rows[name].flip()
+        assert scene.lobby.values()[name] == before, "a greyed rule changed"
+    assert rows["target"].enabled
+    scene._pick_preset("kentucky-discard")
+    app.frame([], dt=0.0)
+    assert all(widget.enabled for _, widget in scene.rule_rows)
+
+
+def test_the_take_backs_choice_reaches_the_game(home):
+    app = make_app()
+    scene = _lobby_scene(app)
+    assert scene.practice_stepper.value is False
+    scene.practice_stepper.step(1)
+    assert scene.lobby.practice is True
+    scene.start()
+    app.stack.apply()
+    session = app.stack.top.session
+    try:
+        assert session.practice is True
+    finally:
+        session.close()
+    assert app.services.settings.last_lobby["practice"] is True
