@@ -52,7 +52,7 @@ def test_words(record: Path) -> None:
     done = run_cli(str(record))
     assert done.returncode == 0, done.stderr
     assert "par 105, taken 90" in done.stdout
-    assert "Trick 8: Y14 cost 15 points; G5 kept them." in done.stdout
+    assert "Trick 8: Yellow 14 cost 15 points; Green 5 kept them." in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,14 @@ def _reason(view: SeatView, action: Action) -> str:
                 f"Bid {action.amount} over your partner: your hand (worth about {value}) is much stronger than "
                 "their bid promises, and your side takes more with you naming trump."
             )
-        return f"Bid {action.amount}: with the nest your side should take about {max(value, action.amount)} points."
+        who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
+        if value > action.amount:
+            # an auction: the hint bids low, so say how far the hand could go (a bare "about 101" read as a slip)
+            return (
+                f"Bid {action.amount}: with the nest {who} should take about {value} points, "
+                f"so you could bid up to about {value}."
+            )
+        return f"Bid {action.amount}: with the nest {who} should take about {action.amount} points."
     if isinstance(action, Redeal):
         return "Call a redeal: you hold no counters and a weak hand."
     if isinstance(action, Discard):

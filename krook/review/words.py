@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from krook.rules.words import action_words
+from krook.rules.words import action_words, card_words, cards_words
 
 from .bidding import Decision, NestReview
 from .engine import HandReview
@@ -29,6 +29,12 @@ def headline(review: HandReview, players: Sequence[str]) -> str:
     return line
 
 
+def done_line(review: HandReview) -> str:
+    """The finished review's summary; "your side" only when the seat scores with others."""
+    who = "your side" if len(review.side) > 1 else "you"
+    return f"Done: par {review.par}, {who} took {review.actual}."
+
+
 def decision_line(d: Decision) -> str:
     yours = action_words(d.yours)
     if d.agrees:
@@ -39,10 +45,9 @@ def decision_line(d: Decision) -> str:
 def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:
     if nest.bidder is None or not nest.nest:
         return []
-    buried = " ".join(nest.buried) if nest.buried else "nothing"
     out = [
-        f"Nest ({_who(nest.bidder, players)}): {' '.join(nest.nest)}; buried {buried} ({nest.buried_points} points)"
-        + (f", trump {nest.trump}." if nest.trump else ".")
+        f"Nest ({_who(nest.bidder, players)}): {cards_words(nest.nest)}; buried {cards_words(nest.buried)} "
+        f"({nest.buried_points} points)" + (f", trump {nest.trump}." if nest.trump else ".")
     ]
     if nest.dealt_value is not None:
         out.append(
@@ -54,7 +59,8 @@ def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:
 
 def play_lines(review: HandReview) -> list[str]:
     out = [
-        f"Trick {p.trick}: {p.card} cost {p.loss} point{'s' if p.loss != 1 else ''}; {p.best} kept them."
+        f"Trick {p.trick}: {card_words(p.card)} cost {p.loss} point{'s' if p.loss != 1 else ''}; "
+        f"{card_words(p.best)} kept them."
         for p in review.plays
     ]
     if review.complete and not review.plays:

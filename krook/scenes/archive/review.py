@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from krook.review import HandReview, ReviewError, ReviewJob
-from krook.review.words import decision_line, headline, nest_lines
+from krook.review.words import decision_line, done_line, headline, nest_lines
 from krook.rules import Match, match_from_record
 from krook.scenes.base import Scene, Services
 from krook.scenes.common.menu import begin_screen, bottom_bar, centred_panel
@@ -198,7 +198,7 @@ class ReviewScene(Scene):
         filled.w = max(t.px(10), round(bar.w * done / max(1, steps)))
         pygame.draw.rect(surface, p.success if review.complete else p.accent, filled, border_radius=t.px(5))
         if review.complete:
-            words = f"Done: par {review.par}, your side took {review.actual}."
+            words = done_line(review)
         elif review.par is None and review.par_low is not None and review.par_high is not None:
             words = (
                 f"Solving the whole hand with every card known: the par is between {review.par_low} and "
