@@ -98,3 +98,32 @@ def test_the_take_backs_choice_reaches_the_game(home):
     finally:
         session.close()
     assert app.services.settings.last_lobby["practice"] is True
+
+
+def test_the_lobby_keeps_readable_text_in_a_960x540_window(home):
+    """At 960x540 the caption size is 10 px: the seats' steppers, the hint, the preset's description and
+    every rule's name are drawn at the body size instead (a long rule name takes two lines)."""
+    from krook.rules import SETTING_SPECS
+
+    app = make_app(window_size=(960, 540))
+    t = app.services.theme
+    assert t.font_px("caption") < 12 <= t.font_px("body")
+    drawn: list[tuple[str, str]] = []
+    text = t.text
+
+    def spy(surface, words, pos, role="body", *args, **kw):
+        drawn.append((words, role))
+        return text(surface, words, pos, role, *args, **kw)
+
+    t.text = spy
+    scene = _lobby_scene(app)
+    labels = {spec.label for spec in SETTING_SPECS}
+    for scroll in range(0, 2000, 150):
+        scene.scroll = scroll
+        app.frame([], dt=0.0)
+    for _, kind, _ in scene.seat_rows:
+        assert kind.font_role(t) == "body", kind.value
+    small = [w for w, role in drawn if role == "caption"]
+    assert "Hover or focus a rule to read it" not in small
+    assert not [w for w in small if w in labels or any(w and w in label for label in labels)]
+    assert not [w for w in small if w and w in scene.preset_description()]

@@ -328,7 +328,8 @@ class LobbyScene(Scene):
             self.resume_btn.rect = pygame.Rect(0, 0, t.px(380), t.px(46))
             self.resume_btn.rect.topright = (w - margin, margin)
         top = t.px(84)
-        left = pygame.Rect(margin, top, round(w * 0.42), h - top - t.px(100))
+        # A small window gives the seats more of its width: their steppers then keep the body text size.
+        left = pygame.Rect(margin, top, round(w * (0.42 if w >= 1200 else 0.45)), h - top - t.px(100))
         right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, left.h)
         self._draw_seats(surface, left)
         titled_panel(t, surface, right, "House rules")
@@ -369,9 +370,9 @@ class LobbyScene(Scene):
                 pygame.draw.rect(
                     surface, (86, 160, 220) if i % 2 == 0 else (232, 150, 70), chip, border_radius=t.px(4)
                 )
-            name.rect = pygame.Rect(left.x + t.px(32), y + pad, round(left.w * 0.32), row_h - pad * 2)
+            name.rect = pygame.Rect(left.x + t.px(32), y + pad, round(left.w * 0.25), row_h - pad * 2)
             kind.rect = pygame.Rect(
-                name.rect.right + t.px(12), y + pad, round(left.w * 0.36), row_h - pad * 2
+                name.rect.right + t.px(12), y + pad, round(left.w * 0.41), row_h - pad * 2
             )
             dealer.rect = pygame.Rect(
                 kind.rect.right + t.px(12), y + pad, left.right - kind.rect.right - t.px(28), row_h - pad * 2
@@ -379,9 +380,10 @@ class LobbyScene(Scene):
             y += row_h
         if team:
             note = "Partners sit across: blue seats play together against orange."
-            if t.font("caption").size(note)[0] > left.w - t.px(40):
+            small = self._small_role()
+            if t.font(small).size(note)[0] > left.w - t.px(40):
                 note = "Blue seats play together against orange."
-            t.text(surface, note, (left.x + t.px(20), y + t.px(4)), "caption", p.text_muted)
+            t.text(surface, note, (left.x + t.px(20), y + t.px(4)), small, p.text_muted)
             y += note_h
         y += t.px(12)
         self.seed_field.rect = pygame.Rect(0, y, min(t.px(170), left.w // 3), field_h)
@@ -415,18 +417,20 @@ class LobbyScene(Scene):
             surface,
             "Hover or focus a rule to read it",
             (right.right - t.px(20), right.y + t.px(22)),
-            "caption",
+            self._small_role(),
             p.text_muted,
             anchor="topright",
         )
         y = right.y + t.px(58)
         self.preset_stepper.rect = pygame.Rect(right.x + t.px(12), y, right.w - t.px(24), t.px(44))
         y = self.preset_stepper.rect.bottom + t.px(6)
-        lh = t.font("caption").get_linesize()
-        for line in t.wrap(self.preset_description(), right.w - t.px(32), "caption")[:2]:
-            t.text(surface, line, (right.x + t.px(16), y), "caption", p.text_muted)
+        small = self._small_role()
+        lh = t.font(small).get_linesize()
+        keep = 2 if small == "caption" else 3  # lines kept for it whatever it says: the list stays put
+        for line in t.wrap(self.preset_description(), right.w - t.px(32), small)[:keep]:
+            t.text(surface, line, (right.x + t.px(16), y), small, p.text_muted)
             y += lh
-        y = self.preset_stepper.rect.bottom + t.px(6) + lh * 2 + t.px(6)  # two lines kept: the list stays put
+        y = self.preset_stepper.rect.bottom + t.px(6) + lh * keep + t.px(6)
         inner = pygame.Rect(right.x + t.px(8), y, right.w - t.px(16), right.bottom - t.px(8) - y)
         self._panel = inner
         self._row_h = t.px(52)
@@ -451,16 +455,17 @@ class LobbyScene(Scene):
                 row.right - ctrl_w - t.px(10), row.y + t.px(8), ctrl_w, self._row_h - t.px(16)
             )
             label_room = widget.rect.x - row.x - t.px(24)
-            role = "body" if t.font("body", changed).size(spec.label)[0] <= label_room else "caption"
-            t.text(
-                surface,
-                spec.label,
-                (row.x + t.px(14), row.centery),
-                role,
-                ink,
-                changed,
-                anchor="midleft",
-            )
+            lines = [spec.label]
+            role = "body"
+            if t.font("body", changed).size(spec.label)[0] > label_room:
+                # Two lines of body text before a smaller size (caption is hard to read in a small window).
+                lines = t.wrap(spec.label, label_room, "body", changed)
+                if len(lines) > 2 or t.font("body").get_linesize() * 2 > row.h:
+                    lines, role = [spec.label], "caption"
+            lh = t.font(role).get_linesize()
+            top = row.centery - lh * len(lines) // 2
+            for k, line in enumerate(lines):
+                t.text(surface, line, (row.x + t.px(14), top + k * lh), role, ink, changed)
         for _, widget in self.rule_rows:
             if widget.visible:
                 widget.draw(surface, t, widget is self.focus.focused)
@@ -471,6 +476,10 @@ class LobbyScene(Scene):
             pygame.draw.rect(
                 surface, (90, 104, 118), (right.right - t.px(6), bar_y, t.px(4), bar_h), border_radius=t.px(2)
             )
+
+    def _small_role(self) -> str:
+        """Caption text where it is big enough to read, else body (a small window's captions are tiny)."""
+        return "caption" if self.theme.font_px("caption") >= 12 else "body"
 
     def preset_description(self) -> str:
         preset = PRESETS.get(self.preset_stepper.value)
