@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from krook.rules.words import action_words, card_words, cards_words
+from krook.rules.words import action_words, card_words, cards_words, colour_words
 
 from .bidding import Decision, NestReview
 from .engine import HandReview
@@ -47,7 +47,7 @@ def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:
         return []
     out = [
         f"Nest ({_who(nest.bidder, players)}): {cards_words(nest.nest)}; buried {cards_words(nest.buried)} "
-        f"({nest.buried_points} points)" + (f", trump {nest.trump}." if nest.trump else ".")
+        f"({nest.buried_points} points)" + (f", trump {colour_words(nest.trump)}." if nest.trump else ".")
     ]
     if nest.dealt_value is not None:
         out.append(
