@@ -256,3 +256,15 @@ def test_a_long_path_stays_inside_the_field_and_its_message_on_the_screen(home):
     room = games.watch_btn.rect.x - 40
     cut = middle_cut(app.services.theme, games.message, room)
     assert font.size(cut)[0] <= room and cut.endswith("json does not exist")
+
+
+def test_a_custom_game_is_named_by_its_settings(home):
+    """A Kentucky Discard game played to 50 is listed as 'Kentucky Discard, to 50', never as the preset it
+    started from; a game with the preset's own settings keeps the preset's name."""
+    play_game(target=50, seed=4)
+    play_game(target=300, seed=5)
+    app = make_app()
+    games = open_watch(app)
+    lines = sorted(line for line, *_ in games.entries)
+    assert sum("Kentucky Discard, to 50  ·" in line for line in lines) == 1, lines
+    assert sum("Kentucky Discard  ·" in line for line in lines) == 1, lines

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from krook import paths, storage
-from krook.rules import PRESETS, KrookError, Match, match_from_record
+from krook.rules import PRESETS, SETTING_SPECS, KrookError, Match, Rules, match_from_record
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,11 @@ class FinishedGame:
     undos: int
     seat_only: int | None = None  # a LAN game kept by a client: the seat whose view alone was kept
     abandoned: bool = False  # replaced by a new game before it ended (its hands stay hidden)
+    title: str = ""  # the game's name by its settings (``Kentucky Discard, to 50``); older files have none
+
+    @property
+    def name(self) -> str:
+        return self.title or preset_title(self.preset)
 
     @property
     def date_text(self) -> str:
@@ -71,6 +76,29 @@ def preset_title(name: str) -> str:
     return preset.title if preset is not None else name
 
 
+def game_title(preset: str, rules: Rules) -> str:
+    """A game's name for people: its preset's title, and what it changed from the preset (``Kentucky Discard,
+    to 50``), so a custom game is never listed as the preset it started from."""
+    base = PRESETS.get(preset)
+    if base is None:
+        return preset or "Custom game"
+    changed = [s for s in SETTING_SPECS if getattr(rules, s.name) != getattr(base.rules, s.name)]
+    parts = [f"to {rules.target}" for s in changed if s.name == "target"]
+    others = [s for s in changed if s.name != "target"]
+    parts += [f"{s.label.lower()} {_setting_words(getattr(rules, s.name))}" for s in others[:2]]
+    if len(others) > 2:
+        parts.append(f"{len(others) - 2} more change{'s' if len(others) > 3 else ''}")
+    return ", ".join([base.title, *parts])
+
+
+def _setting_words(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "off"
+    return str(value).replace("_", " ")
+
+
 def games_dir() -> Path:
     return paths.user_data_dir() / FOLDER
 
@@ -87,6 +115,7 @@ def summary(match: Match, humans: list[int], undos: int, finished_at: float) -> 
         "players": list(match.players),
         "humans": list(humans),
         "preset": match.preset,
+        "title": game_title(match.preset, match.rules),
         "columns": [match.column_label(c) for c in range(match.rules.team_count)],
         "scores": list(match.scores),
         "winner": match.winner,
@@ -257,6 +286,7 @@ def _entry(path: Path, data: dict[str, Any]) -> FinishedGame:
             undos=int(s.get("undos", 0)),
             seat_only=_seat_only(s.get("seat_only")),
             abandoned=s.get("abandoned") is True,
+            title=str(s.get("title", ""))[:80],
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise FinishedGameError(f"{path.name} has a damaged summary: {exc}") from None

@@ -45,7 +45,7 @@ class GamesScene(MenuScene):
             undos = f"  ·  {g.undos} undo{'s' if g.undos != 1 else ''}" if g.undos else ""
             if g.seat_only is not None and g.seat_only < len(g.players):
                 undos += f"  ·  LAN, as {g.players[g.seat_only]}"
-            line = f"{g.date_text}  ·  {finished.preset_title(g.preset)}  ·  {players}  ·  {g.result_text}{undos}"
+            line = f"{g.date_text}  ·  {g.name}  ·  {players}  ·  {g.result_text}{undos}"
             self.entries.append((line, g))
         self.first = 0
         self.index = 0
@@ -119,7 +119,7 @@ class GamesScene(MenuScene):
             except finished.FinishedGameError as exc:
                 self.message = f"That game can't be opened: {exc}"
                 return
-            title = f"{chosen.date_text} · {finished.preset_title(chosen.preset)}"
+            title = f"{chosen.date_text} · {chosen.name}"
             if chosen.abandoned:
                 title += " · abandoned"
             self.open_record(record, title, chosen.humans)
