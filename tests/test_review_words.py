@@ -1,22 +1,51 @@
-"""The review speaks in the player's words: no card codes (``R5``) and no trump letter anywhere in its lines."""
+"""The review's lines name cards in words ("Red 6", "the Krook"), as every other screen does."""
 
 from __future__ import annotations
 
 import re
 
 from krook.review.bidding import NestReview
-from krook.review.words import nest_lines
+from krook.review.engine import HandReview, PlayReview
+from krook.review.words import review_lines
 
-CODE = re.compile(r"\b([RYGB]\d{1,2}|K2?|[RYGB])\b")
+CODE = re.compile(r"\b(?:[RYGB]\d{1,2}|K2?)\b")
 
 
-def test_the_nest_line_names_cards_and_trump_in_words():
-    lines = nest_lines(
-        NestReview(0, ("R5", "Y8", "Y9", "Y12", "G5"), ("G5", "B14"), 15, "B", 80, 95, 90), ["Ann"]
+def test_nest_burial_and_plays_are_in_words() -> None:
+    nest = NestReview(0, ("R6", "R12", "K", "B1", "Y14"), ("R6", "B1"), 0, "Black", 70, 90, 85)
+    review = HandReview(
+        hand=1,
+        seat=0,
+        actual=90,
+        total=10,
+        par=105,
+        checked=10,
+        plays=(PlayReview(8, "Y14", "G5", 15),),
+        nest=nest,
+        complete=True,
+        side=(0, 2),
     )
-    assert lines[0] == (
-        "Nest (Ann): Red 5, Yellow 8, Yellow 9, Yellow 12 and Green 5; buried Green 5 and Black 14 (15 points), "
-        "trump Black."
-    )
-    for line in lines:
-        assert not CODE.search(line), line
+    lines = review_lines(review, ["You", "Ann", "Ben", "Cy"])
+    text = "\n".join(lines)
+    assert "Nest (You): Red 6, Red 12, the Krook, Black 1 and Yellow 14; buried Red 6 and Black 1" in text
+    assert "trump Black." in text
+    assert "Trick 8: Yellow 14 cost 15 points; Green 5 kept them." in text
+    assert not CODE.findall(text), text
+
+
+def test_done_line_says_your_side_only_with_partners() -> None:
+    from krook.review.words import done_line
+
+    alone = HandReview(hand=1, seat=1, actual=40, total=10, par=55, complete=True, side=(1,))
+    assert done_line(alone) == "Done: par 55, you took 40."
+    pair = HandReview(hand=1, seat=1, actual=40, total=10, par=55, complete=True, side=(1, 3))
+    assert done_line(pair) == "Done: par 55, your side took 40."
+
+
+def test_the_nest_line_names_trump_by_its_colour_word() -> None:
+    """A nest review holds trump as its letter (``nest_review`` reads the hand's trump): said as a word."""
+    from krook.review.words import nest_lines
+
+    lines = nest_lines(NestReview(0, ("R5", "Y8", "Y9", "Y12", "G5"), ("G5", "R5"), 10, "B"), ["Ann"])
+    assert lines[0].endswith("(10 points), trump Black."), lines
+    assert not CODE.findall(lines[0]) and " trump B." not in lines[0]
