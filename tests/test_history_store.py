@@ -168,14 +168,22 @@ def test_a_damaged_or_hostile_history_file_starts_afresh(home):
     assert h.players == {} and "newer" in (h.problem or "")
 
 
-def test_history_waits_for_another_copy_of_krook_and_falls_back_to_a_backup():
+def test_history_waits_for_another_copy_of_krook_and_falls_back_to_a_backup(monkeypatch):
     import threading
     import time
+    import types
 
     first = play_game(seed=3)
     lock = history.history_file().lock()
     lock.acquire()  # another running Krook is writing the history
     done = threading.Event()
+    refused = threading.Event()
+
+    def pause(seconds):
+        refused.set()  # the worker found the lock taken and waits before trying again
+        time.sleep(min(seconds, 0.01))
+
+    monkeypatch.setattr(history, "time", types.SimpleNamespace(sleep=pause, time=time.time))
 
     def record():
         history.record_game(first, [0], 0, 1.0)
@@ -183,8 +191,10 @@ def test_history_waits_for_another_copy_of_krook_and_falls_back_to_a_backup():
 
     worker = threading.Thread(target=record)
     worker.start()
-    time.sleep(0.3)
-    assert not done.is_set()  # it waits for the lock rather than overwrite the other copy's work
+    assert refused.wait(10), "the worker never met the other copy's lock"
+    # It waits for the lock rather than overwrite the other copy's work: nothing counted yet.
+    assert not done.is_set()
+    assert history.load_history().player("Ann").total.games == 1
     lock.release()
     worker.join(10)
     assert done.is_set()
