@@ -23,6 +23,8 @@ from krook.rules import Rules
 from krook.rules.scoring import HandResult
 from krook.rules.settings import from_overrides
 
+from .finished import game_title
+
 log = logging.getLogger(__name__)
 
 KIND = "krook-history"
@@ -111,6 +113,7 @@ class GameLine:
     side: int
     won: bool
     series: list[list[int]]  # series[hand][column]
+    title: str = ""  # the game named by its settings (``finished.game_title``); "" in older files
 
 
 @dataclass
@@ -204,6 +207,7 @@ def _game_line(g: object) -> GameLine | None:
         side=side if 0 <= side < len(columns) else 0,
         won=g.get("won") is True,
         series=rows,
+        title=_str(g.get("title")),
     )
 
 
@@ -364,7 +368,13 @@ def add_game(
                     mate.won += int(won)
         record.recent.append(
             GameLine(
-                at, match.preset, [match.column_label(c) for c in range(rules.team_count)], side, won, series
+                at,
+                match.preset,
+                [match.column_label(c) for c in range(rules.team_count)],
+                side,
+                won,
+                series,
+                game_title(match.preset, rules),
             )
         )
         del record.recent[:-RECENT]
