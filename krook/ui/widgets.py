@@ -329,6 +329,22 @@ class Stepper(Widget):
 CARET_BLINK_FOR_MS = 10_000
 
 
+_DESELECT_KEYS = frozenset(
+    {
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_RETURN,
+        pygame.K_KP_ENTER,
+        pygame.K_TAB,
+        pygame.K_ESCAPE,
+    }
+)
+
+
 class TextField(Widget):
     def __init__(
         self,
@@ -346,6 +362,7 @@ class TextField(Widget):
         self.placeholder = placeholder
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.editing = False
+        self.all_selected = False  # Ctrl+A: the next letter replaces the text, Backspace clears it
         self._active_at = 0  # pygame ticks of the last key or click: the caret blinks for a while after it
 
     def caret_blinking(self) -> bool:
@@ -358,9 +375,13 @@ class TextField(Widget):
             self._active_at = pygame.time.get_ticks()
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self.editing = self.contains(e.pos)
+            self.all_selected = False
             return self.editing
         if e.type == pygame.TEXTINPUT and self.editing:
             added = "".join(ch for ch in e.text if self.allowed(ch))
+            if added and self.all_selected:
+                self.text = ""
+            self.all_selected = self.all_selected and not added
             if added and len(self.text) < self.max_len:
                 self.text = (self.text + added)[: self.max_len]
                 self.on_change(self.text)
@@ -369,11 +390,23 @@ class TextField(Widget):
 
     def key(self, e: pygame.event.Event) -> bool:
         self._active_at = pygame.time.get_ticks()
+        if e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:  # select all, as every text box does
+            self.all_selected = bool(self.text)
+            self.editing = True
+            return True
+        if e.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
+            self.text = ""
+            self.all_selected = False
+            self.on_change(self.text)
+            self.editing = True
+            return True
         if e.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
             self.on_change(self.text)
             self.editing = True
             return True
+        if e.key in _DESELECT_KEYS:
+            self.all_selected = False  # an arrow, Enter, Tab: the selection goes, the text stays (not Shift)
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.editing = not self.editing
             return True
@@ -397,6 +430,8 @@ class TextField(Widget):
                 rect.right = inner.right - theme.px(4)
             clip = surface.get_clip()
             surface.set_clip(inner.clip(clip) if clip else inner)
+            if self.all_selected:
+                pygame.draw.rect(surface, p.accent_dark, rect)
             surface.blit(img, rect)
             surface.set_clip(clip)
         else:
