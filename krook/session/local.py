@@ -188,6 +188,9 @@ class LocalSession:
             for i in humans:
                 if names[i].strip() in ("You", ""):
                     names[i] = _free_name(i, names)
+        for i in range(rules.players):
+            if i not in humans and names[i].strip() == "You":
+                names[i] = _free_name(i, names)  # a computer player is never "You" (it read "You's turn")
         match = Match(
             rules,
             names,
