@@ -283,8 +283,8 @@ class App:
     def _draw_save_marker(self, surface: Any) -> None:
         """A red card under the table's top-left panel for as long as saving fails."""
         problem = self.save_problem()
-        if problem is None:
-            return
+        if problem is None or getattr(self.stack.top, "shows_save_problem", False):
+            return  # (the score sheet says it in its own footer, clear of the team names)
         t = self.services.theme
         width = t.px(250)
         pad = t.px(10)

@@ -8,12 +8,14 @@ import pygame
 
 from krook.render.palette import COLOUR_NAMES
 from krook.scenes.base import Scene, Services
-from krook.session.base import Reviewable, TakesBack
+from krook.session.base import KeptHere, Reviewable, TakesBack
 from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
 
 
 class ScoreSheetScene(Scene):
+    shows_save_problem = True  # says "Not saved" in its own footer: the app's red card would cover the names
+
     def __init__(self, services: Services, session: Any, table: Any) -> None:
         super().__init__(services)
         self.session = session
@@ -123,7 +125,7 @@ class ScoreSheetScene(Scene):
             self.session.undos if isinstance(self.session, TakesBack) else 0
         )  # the game's summary counts moves taken back
         taken_back = f" · {undos} move{'s' if undos != 1 else ''} taken back" if undos else ""
-        t.text(
+        said = t.text(
             surface,
             f"Playing to {target}{taken_back}",
             (x0, panel.bottom - t.px(48)),
@@ -131,6 +133,22 @@ class ScoreSheetScene(Scene):
             p.text_muted,
             anchor="midleft",
         )
+        problem = self.session.save_error if isinstance(self.session, KeptHere) else None
+        if problem:
+            room = min(b.rect.x for b in self.buttons if b.visible) - said.right - t.px(40)
+            words = "Not saved: " + problem.removeprefix("Saving failed: ")
+            font = t.font("body", True)
+            while font.size(words)[0] > room and len(words) > 12:
+                words = words[:-2].rstrip() + "…"
+            t.text(
+                surface,
+                words,
+                (said.right + t.px(20), said.centery),
+                "body",
+                p.danger,
+                True,
+                anchor="midleft",
+            )
         self.focus.draw(surface, t, True)
 
     def _breakdown(self, surface: pygame.Surface, r: dict[str, Any], x: int, y: int, width: int) -> int:
