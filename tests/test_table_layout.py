@@ -186,3 +186,25 @@ def test_a_notice_for_the_table_never_covers_the_card_the_viewer_just_played(pre
         checked += 1
         session.close()
     assert checked == len(SIZES)
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "six-handed", "classic-full-deck"])
+def test_a_hint_in_the_nest_never_covers_the_raised_cards_or_their_nest_tags(preset):
+    """The bury hint's box sat over the tops and "nest" tags of the chosen (raised) cards."""
+    pygame.init()
+    for size in SIZES:
+        table, surface = table_at(preset, "discard", size)
+        t = table.state
+        nest = [c for c in table.hand_codes() if c in set(table.view.nest)]
+        t.selected = set(nest[:3])
+        table.draw(surface)
+        message = t.boxes["message"]
+        tag_h = table.theme.font("caption", True).get_linesize() + table.theme.px(2)
+        for code, hit in table.card_rects:
+            if code in t.selected:
+                # the card's top edge with its tag (``y - px(22)``) above it
+                reach = pygame.Rect(hit.x, hit.y - table.theme.px(22), hit.w, tag_h)
+                assert not message.colliderect(reach), f"{preset} {size}: the hint {message} covers {code}"
+                assert not message.colliderect(hit), f"{preset} {size}: the hint covers {code}"
+        table.session.close()
+    pygame.quit()

@@ -53,14 +53,15 @@ class TableLayout:
         self.hand_top = h - self.hand_card_h - theme.px(12)
         gap = round(12 * u)
         self.hand_span = (round(w * 0.17), min(round(w * 0.83), self.hint_rect.left - gap))
-        # Messages get a band of their own just above the hand (clear of a chosen card's lift), and the
-        # decision panels sit above that band, so a message never covers a button it talks about.
+        # Messages get a band of their own just above the hand, clear of a chosen card's lift (34) and the
+        # "nest" tag above it (22 more: ``hand_fan``), and the decision panels sit above that band, so a
+        # message never covers a button it talks about nor the cards it names.
         band_h = theme.font("body").get_linesize() * 2 + theme.px(20)
         band_w = min(self.hand_span[1] - self.hand_span[0], round(w * 0.5))  # clear of the side seats
         self.message_band = pygame.Rect(0, 0, band_w, band_h)
         self.message_band.midbottom = (
             max((self.hand_span[0] + self.hand_span[1]) // 2, self.aside + band_w // 2 + gap),
-            self.hand_top - theme.px(40),
+            self.hand_top - theme.px(60),
         )
         self.panel_bottom = self.message_band.top - theme.px(8)
         self.panel_top = round(h * 0.2) + theme.px(34)  # below the far seat's name plate
