@@ -140,3 +140,56 @@ def test_a_partner_s_plays_are_not_read_a_called_partnership_s_neither() -> None
         assert {m.seat for m in moments(k)} <= {s for s in range(k.n) if s % 2 != k.seat % 2}
     for _, k in _medium_games("call-partner", 1):
         assert moments(k) == []
+
+
+def _auction_start(seed: int) -> tuple[Match, int, int]:
+    """A fresh Kentucky Discard deal seen by seat 0 before anyone bids, and its two opponents by hand value."""
+    from krook.bots.evaluate import best_trump_value
+
+    match = Match(RULES, seed=seed)
+    strong, weak = sorted((1, 3), key=lambda s: -best_trump_value(RULES, match.hand.hands[s])[0])
+    return match, strong, weak
+
+
+def test_the_auction_read_by_medium_s_bidding_favours_the_hands_that_fit_it() -> None:
+    """An opponent's bid at the level its hand is worth is likelier from that hand than from a weaker one; a
+    pass the other way round: deals that swap the two opponents' hands weigh less."""
+    from krook.bots.evaluate import best_trump_value
+    from krook.bots.sampler import BID_FLOOR, bid_policy_weight
+    from krook.rules import Bid, Pass
+
+    checked = 0
+    for seed in range(30):
+        match, strong, weak = _auction_start(seed)
+        hands = list(match.hand.hands)
+        value = best_trump_value(RULES, hands[strong])[0]
+        gap = value - best_trump_value(RULES, hands[weak])[0]
+        level = int(value) // 5 * 5
+        if gap < 20 or level < RULES.min_bid:
+            continue
+        k = read_view(match.view(0))
+        swapped = list(hands)
+        swapped[strong], swapped[weak] = hands[weak], hands[strong]
+        bids = [(strong, Bid(level)), (weak, Pass())]
+        true_w = bid_policy_weight(k, hands, bids)
+        assert true_w > bid_policy_weight(k, swapped, bids), f"seed {seed}"
+        assert BID_FLOOR**2 <= true_w <= 1.0
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_pass_under_the_partner_s_bid_says_nothing() -> None:
+    """Medium passes whenever its partner holds the bid, whatever its hand: such a pass weighs no deal."""
+    from krook.bots.sampler import bid_policy_weight
+    from krook.rules import Bid, Pass
+
+    match, strong, weak = _auction_start(3)
+    k = read_view(match.view(0))
+    hands = list(match.hand.hands)
+    swapped = list(hands)
+    swapped[strong], swapped[weak] = hands[weak], hands[strong]
+    # seat 3's pass while seat 1 (its partner) holds the bid
+    bids = [(1, Bid(100)), (2, Pass()), (3, Pass())]
+    alone = [(1, Bid(100)), (2, Pass())]
+    for deal in (hands, swapped):
+        assert bid_policy_weight(k, deal, bids) == bid_policy_weight(k, deal, alone)

@@ -21,8 +21,10 @@ def _tables(rules: Rules) -> tuple[tuple[PlayRules, ...], float]:
     return plays, partner
 
 
-def trump_value(rules: Rules, hand: int, trump: int) -> float:
-    """Expected points for the side of a bidder holding ``hand`` with ``trump``, nest and partner included."""
+def trump_value(rules: Rules, hand: int, trump: int, own: int | None = None) -> float:
+    """Expected points for the side of a bidder holding ``hand`` with ``trump``, nest and partner included.
+
+    ``own``, the points of the counters in the hand, may be passed in by a caller valuing one hand four times."""
     plays, partner_share = _tables(rules)
     play = plays[trump]
     deck = rules.deck_mask
@@ -60,7 +62,8 @@ def trump_value(rules: Rules, hand: int, trump: int) -> float:
     per_hand = rules.hand_size
     total = rules.card_points_total + rules.bonus_total
     fraction = min(1.0, tricks / per_hand)
-    own = sum(rules.point_list[c] for c in bits(hand & rules.counter_mask))
+    if own is None:
+        own = counter_points(rules, hand)
     # the bidder's own tricks, the partner's share of the rest, and counters already held
     solo = total * fraction * 0.95 + own * 0.15
     rest = total - solo
@@ -69,11 +72,18 @@ def trump_value(rules: Rules, hand: int, trump: int) -> float:
     return solo + share + nest_bonus + (total * 0.08 if rules.players <= 3 else 0.0)
 
 
+def counter_points(rules: Rules, hand: int) -> int:
+    """The points of the counters in a hand."""
+    return sum(rules.point_list[c] for c in bits(hand & rules.counter_mask))
+
+
 def best_trump_value(rules: Rules, hand: int) -> tuple[float, int]:
     """(value, trump colour) of the best trump for this hand."""
     best = (-1.0, 0)
+    # the same whatever the trump: counted once (the sampler's weights value hands for every deal)
+    own = counter_points(rules, hand)
     for trump in range(4):
-        v = trump_value(rules, hand, trump)
+        v = trump_value(rules, hand, trump, own)
         if v > best[0]:
             best = (v, trump)
     return best

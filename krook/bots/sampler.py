@@ -93,13 +93,17 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]
     scale = max(10.0, rules.card_points_total / 8)
     logw = 0.0
     high = None
+    # a seat's hand is valued once, however often it spoke: this runs for every deal sampled
+    values: dict[int, float] = {}
     for seat, action in bids:
         if seat != k.seat:
-            original = hands[seat] | k.played_by[seat]
-            if seat == k.bidder and k.phase is not Phase.BIDDING:
-                original = 0  # the bidder's hand changed with the nest: judged only by its play
-            if original:
-                value = best_trump_value(rules, original)[0]
+            value = values.get(seat)
+            if value is None:
+                original = hands[seat] | k.played_by[seat]
+                if seat == k.bidder and k.phase is not Phase.BIDDING:
+                    original = 0  # the bidder's hand changed with the nest: judged only by its play
+                value = values[seat] = best_trump_value(rules, original)[0] if original else math.nan
+            if not math.isnan(value):
                 if isinstance(action, Bid):
                     logw -= max(0.0, action.amount - value - scale * 0.5) / scale
                 elif isinstance(action, Pass):
@@ -108,6 +112,53 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]
         if isinstance(action, Bid):
             high = action.amount
     return math.exp(logw)
+
+
+# medium's bidding as the model of every seat's auction: it bids the next level exactly when the hand's value
+# reaches it; a seat of another strength (or a person) errs around that line, hence the logistic's width (a share
+# of the points at stake) and a floor for the calls the model cannot explain at all
+BID_WIDTH = 0.5
+BID_FLOOR = 0.1
+
+
+def bid_policy_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]) -> float:
+    """How likely the bids seen were with these hands under medium's bidding, softened: each bid at level L by a
+    hand worth v has likelihood ``F + (1 - F) * sigmoid((v - L) / w)``, each pass the mirror image; a pass while
+    the partner holds the bid (fixed partners) is what medium does with any hand and says nothing."""
+    rules = k.rules
+    if not bids or not rules.bidding:
+        return 1.0
+    width = BID_WIDTH * max(10.0, rules.card_points_total / 8)
+    weight = 1.0
+    high: int | None = None
+    high_seat: int | None = None
+    values: dict[int, float] = {}
+    for seat, action in bids:
+        if seat != k.seat and isinstance(action, Bid | Pass):
+            if seat not in values:
+                original = hands[seat] | k.played_by[seat]
+                if seat == k.bidder and k.phase is not Phase.BIDDING:
+                    original = 0  # the bidder's hand changed with the nest: judged only by its play
+                values[seat] = best_trump_value(rules, original)[0] if original else math.nan
+            value = values[seat]
+            partner_high = (
+                rules.partnership == "fixed" and high_seat is not None and high_seat % 2 == seat % 2
+            )
+            if not math.isnan(value) and not (isinstance(action, Pass) and partner_high):
+                level = (
+                    action.amount
+                    if isinstance(action, Bid)
+                    else (rules.min_bid if high is None else high + rules.bid_step)
+                )
+                x = (value - level) / width
+                if isinstance(action, Pass):
+                    x = -x
+                x = max(-30.0, min(30.0, x))
+                weight *= BID_FLOOR + (1.0 - BID_FLOOR) / (1.0 + math.exp(-x))
+        if isinstance(action, Bid):
+            high = action.amount
+            high_seat = seat
+    return weight
 
 
 def play_weight(k: Knowledge, hands: list[int], nest: int) -> float:
