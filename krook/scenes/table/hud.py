@@ -154,8 +154,12 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
             anchor="topright",
         )
         # A long team name ends in an ellipsis clear of its score (the score is what the row is for).
-        name = theme.fit(label, score.x - theme.px(8) - (sbox.x + pad), "body", mine)
-        theme.text(surface, name, (sbox.x + pad, yy), "body", p.accent if mine else p.text, mine)
+        # A name too long for body text takes the caption size first, so it is cut only where it must be.
+        room = score.x - theme.px(8) - (sbox.x + pad)
+        role = "body" if theme.font("body", mine).size(label)[0] <= room else "caption"
+        name = theme.fit(label, room, role, mine)
+        ny = yy + (theme.font("body").get_height() - theme.font(role).get_height()) // 2
+        theme.text(surface, name, (sbox.x + pad, ny), role, p.accent if mine else p.text, mine)
         theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
     # Centre: what is happening.
     banner_text = banner(t)

@@ -251,7 +251,7 @@ class ScoreSheetScene(Scene):
         col_w = (width - first_w) / max(1, ncol)
         t.text(surface, "Hand", (x, y), "caption", p.text_muted, True)
         for c, label in enumerate(cols):
-            short = label if len(label) < 20 else label[:18] + "…"
+            short = t.fit(label, round(col_w - t.px(12)), "caption", True)  # as much as the column holds
             t.text(
                 surface,
                 short,
