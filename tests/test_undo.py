@@ -208,6 +208,7 @@ def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     click(app, button(app.stack.top, "Watch a game").rect.center)
     games = app.stack.top
     assert isinstance(games, GamesScene) and "1 undo" in games.entries[0][0]
+    assert "practice" in games.entries[0][0] and kept.practice
 
 
 def play_to_the_last_trick(s, seed=1, tricks=None):

@@ -49,6 +49,7 @@ class FinishedGame:
     seat_only: int | None = None  # a LAN game kept by a client: the seat whose view alone was kept
     abandoned: bool = False  # replaced by a new game before it ended (its hands stay hidden)
     title: str = ""  # the game's name by its settings (``Kentucky Discard, to 50``); older files have none
+    practice: bool = False  # played with unlimited take-backs (kept apart in the history)
 
     @property
     def name(self) -> str:
@@ -108,7 +109,9 @@ def export_dir() -> Path:
     return paths.user_data_dir() / EXPORT_FOLDER
 
 
-def summary(match: Match, humans: list[int], undos: int, finished_at: float) -> dict[str, Any]:
+def summary(
+    match: Match, humans: list[int], undos: int, finished_at: float, practice: bool = False
+) -> dict[str, Any]:
     """The list line of a game, stored beside its record so the list never replays a game."""
     return {
         "finished_at": finished_at,
@@ -121,10 +124,13 @@ def summary(match: Match, humans: list[int], undos: int, finished_at: float) -> 
         "winner": match.winner,
         "hands": len(match.hands),
         "undos": undos,
+        "practice": practice,
     }
 
 
-def keep(match: Match, humans: list[int], undos: int = 0, now: float | None = None) -> Path:
+def keep(
+    match: Match, humans: list[int], undos: int = 0, now: float | None = None, practice: bool = False
+) -> Path:
     """Store a finished game; returns its file. Raises ``storage.StorageWriteError`` when the disk fails."""
     if not match.is_over:
         raise FinishedGameError("only a finished game is kept (a game in progress would show hidden hands)")
@@ -136,7 +142,7 @@ def keep(match: Match, humans: list[int], undos: int = 0, now: float | None = No
     while path.exists():
         path = folder / f"{stem}-{n}.json"
         n += 1
-    data = {"summary": summary(match, humans, undos, now), "record": match.to_record()}
+    data = {"summary": summary(match, humans, undos, now, practice), "record": match.to_record()}
     storage.save_json(path, KIND, VERSION, data)
     prune()
     return path
@@ -287,6 +293,7 @@ def _entry(path: Path, data: dict[str, Any]) -> FinishedGame:
             seat_only=_seat_only(s.get("seat_only")),
             abandoned=s.get("abandoned") is True,
             title=str(s.get("title", ""))[:80],
+            practice=s.get("practice") is True,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise FinishedGameError(f"{path.name} has a damaged summary: {exc}") from None

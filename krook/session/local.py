@@ -466,7 +466,7 @@ class LocalSession:
 
     def _archive(self, match: Match, humans: list[int], undos: int, at: float) -> None:
         try:
-            finished.keep(match, humans, undos, at)
+            finished.keep(match, humans, undos, at, practice=self.practice)
             history.record_game(match, humans, undos, at, practice=self.practice)
         except storage.StorageError as exc:
             self._posted.put(ErrorEvent(f"The finished game could not be kept: {exc}"))

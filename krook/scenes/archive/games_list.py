@@ -43,6 +43,8 @@ class GamesScene(MenuScene):
         for g in self.games:
             players = ", ".join(g.players)
             undos = f"  ·  {g.undos} undo{'s' if g.undos != 1 else ''}" if g.undos else ""
+            if g.practice:
+                undos += "  ·  practice"
             if g.seat_only is not None and g.seat_only < len(g.players):
                 undos += f"  ·  LAN, as {g.players[g.seat_only]}"
             line = f"{g.date_text}  ·  {g.name}  ·  {players}  ·  {g.result_text}{undos}"
