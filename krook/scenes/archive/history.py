@@ -209,7 +209,9 @@ class HistoryScene(Scene):
         number = self.game_index % len(p.recent) + 1
         when = time.strftime("%Y-%m-%d", time.localtime(game.at)) if game.at else ""
         won = "won" if game.won else "lost"
-        title = f"Game {number} of {len(p.recent)} · {game.title or preset_title(game.preset)} · {when} · {won}"
+        title = (
+            f"Game {number} of {len(p.recent)} · {game.title or preset_title(game.preset)} · {when} · {won}"
+        )
         t.text(surface, title, (box.x + t.px(12), box.y + t.px(8)), "caption", pal.text, True)
         plot = pygame.Rect(box.x + t.px(56), box.y + t.px(36), box.w - t.px(80), box.h - t.px(64))
         values = [v for row in game.series for v in row] or [0]
