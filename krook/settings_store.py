@@ -55,6 +55,12 @@ class Settings:
     last_join_address: str = ""  # the address last joined, offered again in Join LAN game
     # Seat tokens of LAN games joined, by "address:port": {"token", "game", "seat", "name"}. Join rejoins.
     lan_seats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Internet play: the player's own relay ("" uses Krook's default, krook.net.internet.DEFAULT_RELAY)
+    relay_url: str = ""
+    # The relay of the game this computer hosts now ("" for a LAN game): Resume hosting goes back on it
+    hosted_relay: str = ""
+    # Seat tokens of internet games joined, by the invite code's routing part: as lan_seats
+    internet_seats: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
@@ -104,13 +110,10 @@ class Settings:
             "last_lobby": lambda v: v is None or isinstance(v, dict),
             "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
             "last_join_address": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
-            "lan_seats": lambda v: (
-                isinstance(v, dict)
-                and all(
-                    isinstance(k, str) and isinstance(e, dict) and isinstance(e.get("token"), str)
-                    for k, e in v.items()
-                )
-            ),
+            "lan_seats": _seat_tokens,
+            "relay_url": lambda v: isinstance(v, str) and (v == "" or relay_problem(v) is None),
+            "hosted_relay": lambda v: isinstance(v, str) and (v == "" or relay_problem(v) is None),
+            "internet_seats": _seat_tokens,
         }
         for name, ok in checks.items():
             if name not in data:
@@ -121,6 +124,48 @@ class Settings:
             else:
                 bad.append(name)
         return dataclasses.replace(base, **values), bad
+
+
+def _seat_tokens(v: Any) -> bool:
+    return isinstance(v, dict) and all(
+        isinstance(k, str) and isinstance(e, dict) and isinstance(e.get("token"), str) for k, e in v.items()
+    )
+
+
+RELAY_SCHEMES = ("nats", "tls", "ws", "wss")
+MAX_RELAY_URL = 200
+
+
+def relay_problem(text: str) -> str | None:
+    """Why ``text`` is not a relay address, in words for the Settings screen; None when it is one.
+
+    A relay address is ``nats://``, ``tls://``, ``ws://`` or ``wss://``, a host, and an optional port; plain
+    ASCII (a host name with other letters is written in its ``xn--`` form), so nothing in it can mislead."""
+    from urllib.parse import urlsplit
+
+    example = "Type it like tls://relay.example.org:4222 or wss://relay.example.org."
+    text = text.strip()
+    if not text:
+        return "Type the relay's address. " + example
+    if len(text) > MAX_RELAY_URL or not (text.isascii() and text.isprintable()) or " " in text:
+        return "A relay address has no spaces or unusual characters. " + example
+    scheme, sep, _ = text.partition("://")
+    if not sep:
+        return "A relay address starts with nats://, tls://, ws:// or wss://. " + example
+    if scheme.lower() not in RELAY_SCHEMES:
+        return f"Krook cannot use {scheme}:// for a relay: use nats://, tls://, ws:// or wss://."
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return "The port must be a number from 1 to 65535. " + example
+    if not parts.hostname:
+        return "The address has no host name after the ://. " + example
+    if port == 0:
+        return "The port must be a number from 1 to 65535. " + example
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        return "A relay address is just a host and a port. " + example
+    return None
 
 
 def file_locations() -> dict[str, Path]:

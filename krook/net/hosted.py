@@ -69,6 +69,14 @@ class HostedGame:
             except internet.InternetError:
                 self.session.close()
                 raise
+            # The table closes only the session it plays: the relay's connection must end with it.
+            self._close_session = self.session.close
+            self.session.close = self._close_all  # type: ignore[method-assign]
+
+    def _close_all(self) -> None:
+        self._close_session()
+        if self.relay is not None:
+            self.relay.stop()
 
     @property
     def invite_code(self) -> str | None:
@@ -203,9 +211,7 @@ class HostedGame:
         self.session.start_now()
 
     def close(self) -> None:
-        self.session.close()
-        if self.relay is not None:
-            self.relay.stop()
+        self.session.close()  # and the relay, for an internet game
 
 
 __all__ = ["HostSnapshot", "HostedGame", "host_seats", "room_code"]

@@ -1,8 +1,9 @@
 """The window's map: which scene each way out of a screen leads to.
 
 Built once by the app and handed to every scene as ``services.go``. It is the only module of
-``krook.scenes`` that knows the four parts (table, menus, LAN, archive); the parts know only ``base``,
-``common`` and the layers below, so none of them imports another.
+``krook.scenes`` that knows the five parts (table, menus, LAN, internet, archive); the parts know only ``base``,
+``common`` and the layers below, so none of them imports another (internet play alone builds on the LAN
+screens and the lobby).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import TYPE_CHECKING
 from krook.scenes.archive.games_list import GamesScene
 from krook.scenes.archive.review import ReviewScene
 from krook.scenes.base import Scene, Services
+from krook.scenes.internet.lobby import InternetLobbyScene
+from krook.scenes.internet.menu import InternetScene
+from krook.scenes.internet.waiting_room import InternetWaitingRoom
 from krook.scenes.lan.host_gone import HostGoneScene
 from krook.scenes.lan.join import JoinScene
 from krook.scenes.lan.waiting_room import WaitingRoomScene
@@ -36,8 +40,11 @@ class Navigator:
     def title(self) -> Scene:
         return TitleScene(self.services)
 
-    def lobby(self) -> Scene:
-        return LobbyScene(self.services)
+    def lobby(self, internet: bool = False) -> Scene:
+        return InternetLobbyScene(self.services) if internet else LobbyScene(self.services)
+
+    def internet(self) -> Scene:
+        return InternetScene(self.services)
 
     def table(self, session: Session, note: str = "") -> Scene:
         table = TableScene(self.services, session)
@@ -60,6 +67,8 @@ class Navigator:
         return GamesScene(self.services)
 
     def waiting_room(self, game: HostedGame) -> Scene:
+        if game.invite_code is not None:  # also on the internet: the invite code and the relay's status
+            return InternetWaitingRoom(self.services, game)
         return WaitingRoomScene(self.services, game)
 
     def host_gone(self, session: Session, detail: str = "") -> Scene:

@@ -63,6 +63,8 @@ class WaitingRoomScene(Scene):
         self.messages: list[str] = []
         self._left = False
 
+    left_share = 0.44  # of the window's width, for the panel that says how to join
+
     def statuses(self) -> tuple[list[str], list[str]]:
         snap = self.game.snapshot()
         return list(snap.players), list(snap.statuses)
@@ -117,9 +119,20 @@ class WaitingRoomScene(Scene):
             anchor="topright",
         )
         top, bottom = t.px(84), h - t.px(100)
-        # Left: how to join.
-        left = pygame.Rect(margin, top, round(w * 0.44), bottom - top)
+        left = pygame.Rect(margin, top, round(w * self.left_share), bottom - top)
         t.panel(surface, left)
+        self.draw_how_to_join(t, surface, left)
+        right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, bottom - top)
+        self.draw_seats(t, surface, right)
+        # Bottom bar.
+        bottom_bar(t, surface, [(self.start_btn, 400), (self.cancel_btn, 140)])
+        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
+        self.help_btn.rect.bottomleft = (margin, h - t.px(22))
+        self.focus.draw(surface, t, True)
+
+    def draw_how_to_join(self, t: Any, surface: pygame.Surface, left: pygame.Rect) -> None:
+        """The left panel: the address (and room code) the others type."""
+        p = t.p
         x, y = left.x + t.px(24), left.y + t.px(18)
         t.text(surface, "On the other computers", (x, y), "title", p.text, True)
         y += t.px(50)
@@ -166,8 +179,9 @@ class WaitingRoomScene(Scene):
         if ty > y + t.px(30):
             for i, line in enumerate(tip):
                 t.text(surface, line, (x, ty + i * lh), "caption", p.text_muted)
-        # Right: the seats.
-        right = pygame.Rect(left.right + margin, top, w - left.right - margin * 2, bottom - top)
+
+    def draw_seats(self, t: Any, surface: pygame.Surface, right: pygame.Rect) -> None:
+        """The right panel: each seat as people join."""
         titled_panel(t, surface, right, "Seats")
         players, statuses = self.statuses()
         open_count = statuses.count("open")
@@ -183,11 +197,6 @@ class WaitingRoomScene(Scene):
             t.text(
                 surface, line, (rows.x + t.px(4), y + t.px(14) + i * t.font("body").get_linesize()), "body"
             )
-        # Bottom bar.
-        bottom_bar(t, surface, [(self.start_btn, 400), (self.cancel_btn, 140)])
-        self.help_btn.rect = pygame.Rect(0, 0, t.px(220), t.px(54))
-        self.help_btn.rect.bottomleft = (margin, h - t.px(22))
-        self.focus.draw(surface, t, True)
 
 
 # -- a joined player's waiting room ---------------------------------------------------------------------------
@@ -207,6 +216,10 @@ class JoinedWaitScene(Scene):
 
     def redraw_in(self) -> float | None:
         return 0.5  # the host's news arrives on the network thread
+
+    def waiting_line(self) -> str:
+        client = self.session.client
+        return f"Waiting for the host ({client.address}:{client.port}) to start the game..."
 
     def update(self, dt: float) -> None:
         if self._left:
@@ -253,14 +266,7 @@ class JoinedWaitScene(Scene):
         x, y = panel.x + t.px(28), panel.y + t.px(20)
         t.text(surface, f"Joined {self.game}" if self.game else "Joined", (x, y), "title", p.text, True)
         y += t.px(48)
-        client = self.session.client
-        t.text(
-            surface,
-            f"Waiting for the host ({client.address}:{client.port}) to start the game...",
-            (x, y),
-            "body",
-            p.text_muted,
-        )
+        t.text(surface, self.waiting_line(), (x, y), "body", p.text_muted)
         y += t.px(44)
         statuses = [self.session.seat_status(s) for s in range(len(self.session.players))]
         rows = pygame.Rect(x, y, panel.w - t.px(56), 0)

@@ -32,6 +32,7 @@ class TitleScene(MenuScene):
             Button("New game", self.new_game, "primary" if not self.continue_btn.enabled else "secondary"),
             self.continue_btn,
             Button("Join LAN game", self.join_lan),
+            Button("Play over the internet", lambda: self.stack.push(self.services.go.internet())),
             Button("Learn to play", self.learn),
             Button("Watch a game", self.watch),
             Button("Rules", lambda: self.stack.push(RulesScene(self.services))),
@@ -186,7 +187,7 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         self._draw_fan(surface, w // 2, round(h * 0.14))
         self.draw_title(surface, h * 0.22)
-        self.layout(surface, 0.38, 44, 8)  # eight buttons fit under the title at 720 px
+        self.layout(surface, 0.37, 40, 7)  # nine buttons fit under the title at 720 px
         self.focus.draw(surface, t, self.focus.keyboard_used or self.services.keyboard_mode)
         t.text(
             surface,

@@ -1,5 +1,6 @@
-"""The table during a LAN game: who is connected and who is thinking, a word when a seat drops, comes back or
-is handed to a bot, the wait for the others before the next hand, and a dialog when the host is gone.
+"""The table during a LAN or internet game: who is connected and who is thinking, a word when a seat drops,
+comes back or is handed to a bot, the wait for the others before the next hand, the internet's status line
+(connected, relay lost — retrying, host gone — waiting), and a dialog when the host is gone.
 
 A LAN table owns one :class:`LanTable`; a game on this computer has none. The reads of the host's state
 (a ``HostSnapshot``: grace, who is ready, the port) are in :meth:`LanTable.grace`, :meth:`LanTable.not_ready`
@@ -76,13 +77,29 @@ class LanTable:
             return None
         return [session.players[s] for s in waiting if s not in session.local_seats]
 
+    def internet(self) -> tuple[str, bool] | None:
+        """The status line of a game that is also on the internet (its words, and whether all is well)."""
+        try:
+            return self.services.games.internet_status(self.session)
+        except RuntimeError:  # services with no game factory (a table drawn for a picture): no internet
+            return None
+
     def link_text(self) -> str:
+        internet = self.internet()
+        if internet is not None:
+            return f"Internet: {internet[0]}"
         return self.session.link().text()
 
     # -- the table's hooks -----------------------------------------------------------------------------------
     def note_events(self, t: TableState, events: list[SessionEvent]) -> None:
         """Messages for seats that drop or come back, and the host-gone dialog on a fatal error (at once, not
         after the queued animations)."""
+        if not events:
+            # A network view can come in a later frame than its event (over the relay they are separate
+            # frames): a view that shows the move done, or a new turn, is taken even with no event with it.
+            fresh = self.session.view(t.viewer if t.humans else None)
+            if (fresh.version, fresh.to_act) != (t.view.version, t.view.to_act):
+                t.refresh_view()
         for event in events:
             if isinstance(event, StatusEvent):
                 message = seat_message(
@@ -135,6 +152,15 @@ class LanTable:
             pill = rect.inflate(theme.px(28), theme.px(12))
             theme.panel(surface, pill, (18, 30, 26), alpha=220, radius=pill.h // 2, edge=theme.p.accent)
             surface.blit(r, rect)
+        internet = self.internet()
+        if internet is not None and not internet[1]:
+            # the link is down: said where everyone looks, not only in the small seat list
+            r = theme.render(f"Internet: {internet[0]}", "label", theme.p.text, bold=True)
+            rect = r.get_rect(center=(round(t.layout.center[0]), round(t.layout.size[1] * 0.3)))
+            pill = rect.inflate(theme.px(28), theme.px(12))
+            theme.panel(surface, pill, (46, 30, 14), alpha=235, radius=pill.h // 2, edge=theme.p.accent)
+            surface.blit(r, rect)
+            t.boxes["Internet"] = pill
         rect = t.layout.lan_rect()
         t.boxes["LAN"] = rect
         theme.panel(surface, rect, alpha=210)
@@ -143,7 +169,7 @@ class LanTable:
             theme.fit(self.link_text(), rect.w - theme.px(20), "caption", True),
             (rect.x + theme.px(10), rect.y + theme.px(6)),
             "caption",
-            theme.p.text_muted,
+            theme.p.text_muted if internet is None or internet[1] else theme.p.accent,
             True,
         )
         n = len(session.players)
