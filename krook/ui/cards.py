@@ -77,6 +77,18 @@ class CardPainter:
             lambda: self._painted_face(code, height),
         )
 
+    def symbol(self, colour: str, size_px: int, rgb: tuple[int, int, int]) -> pygame.Surface | None:
+        """Colour ``colour``'s symbol (sun, star, leaf, moon) in ``rgb``, or None when the art is unavailable."""
+        key = ("s", colour, size_px, rgb)
+        surf = self._cache.get(key)
+        if surf is None:
+            try:
+                surf = self._remember(key, self._art.symbol(colour, size_px, rgb))
+            except ASSET_ERRORS as exc:
+                self._warn("symbol", "colour symbols unavailable: %s", exc)
+                return None
+        return surf
+
     def back(self, height: int) -> pygame.Surface:
         return self._card(
             ("b", height, self.back_style),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from krook.render.card_art import card_width
-from krook.render.palette import COLOUR_NAMES
+from krook.render.palette import COLOUR_NAMES, mix
 from krook.rules import PRESETS, Bid, Pass
 from krook.scenes.common.table_model import describe
 from krook.scenes.table.state import Message, MessageKind, TableState
@@ -114,9 +114,14 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     trump = t.shown.trump
     if trump:
         ink = p.ink(trump, t.services.settings.colour_blind)
-        chip = pygame.Rect(box.x + pad, y + theme.px(3), theme.px(18), theme.px(18))
-        pygame.draw.rect(surface, ink.fill, chip, border_radius=theme.px(4))
-        pygame.draw.rect(surface, (255, 255, 255), chip, 1, border_radius=theme.px(4))
+        chip = pygame.Rect(box.x + pad, y + theme.px(1), theme.px(22), theme.px(22))
+        # a disc with the colour's symbol, as on the cards: a plain dark square edged in white (black
+        # trump) read as an empty checkbox
+        pygame.draw.circle(surface, mix(ink.fill, (255, 255, 255), 0.45), chip.center, chip.w // 2)
+        pygame.draw.circle(surface, ink.fill, chip.center, chip.w // 2 - max(1, theme.px(1.5)))
+        mark = t.services.cards.symbol(trump, round(chip.w * 0.62), ink.on_fill)
+        if mark is not None:
+            surface.blit(mark, mark.get_rect(center=chip.center))
         theme.text(surface, f"Trump: {COLOUR_NAMES[trump]}", (chip.right + theme.px(8), y), "body", p.text)
     else:
         theme.text(surface, "Trump: not named yet", (box.x + pad, y), "body", p.text_muted)
