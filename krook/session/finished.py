@@ -18,6 +18,7 @@ from typing import Any
 
 from krook import paths, storage
 from krook.rules import PRESETS, SETTING_SPECS, KrookError, Match, Rules, match_from_record
+from krook.rules.words import COLOUR_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -86,18 +87,20 @@ def game_title(preset: str, rules: Rules) -> str:
     changed = [s for s in SETTING_SPECS if getattr(rules, s.name) != getattr(base.rules, s.name)]
     parts = [f"to {rules.target}" for s in changed if s.name == "target"]
     others = [s for s in changed if s.name != "target"]
-    parts += [f"{s.label.lower()} {_setting_words(getattr(rules, s.name))}" for s in others[:2]]
+    parts += [_setting_words(s.name, s.label, getattr(rules, s.name)) for s in others[:2]]
     if len(others) > 2:
         parts.append(f"{len(others) - 2} more change{'s' if len(others) > 3 else ''}")
     return ", ".join([base.title, *parts])
 
 
-def _setting_words(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if value is None:
-        return "off"
-    return str(value).replace("_", " ")
+def _setting_words(name: str, label: str, value: object) -> str:
+    if name == "practice_trump" and isinstance(value, str):
+        return f"practice, {COLOUR_WORDS.get(value, value)} trump"
+    if isinstance(value, bool) or value is None:
+        words = "on" if value else "off"
+    else:
+        words = str(value).replace("_", " ")
+    return f"{label.lower()} {words}"
 
 
 def games_dir() -> Path:

@@ -3,13 +3,17 @@ what is happening, speech bubbles and error toasts."""
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import pygame
 
 from krook.render.card_art import card_width
 from krook.render.palette import COLOUR_NAMES, mix
-from krook.rules import PRESETS, Bid, Pass
+from krook.rules import PRESETS, Bid, KrookError, Pass, Rules
 from krook.scenes.common.table_model import describe
 from krook.scenes.table.state import Message, MessageKind, TableState
+from krook.session.finished import game_title
 
 
 def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[float, float]) -> None:
@@ -73,14 +77,26 @@ def draw_plate(t: TableState, surface: pygame.Surface, seat: int, pos: tuple[flo
         )
 
 
+@functools.cache
+def game_name(preset: str, rules: tuple[tuple[str, Any], ...]) -> str:
+    """The game named by its settings (``Kentucky Discard, to 50``), as Watch a game and History name it."""
+    if preset not in PRESETS:
+        return "Custom rules"
+    try:
+        return game_title(preset, Rules(**dict(rules)))
+    except (TypeError, ValueError, KrookError):
+        return PRESETS[preset].title
+
+
 def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     theme = t.theme
     p = theme.p
     view = t.view
     pad = theme.px(12)
+    box_w = t.layout.hud_rect.w
     # Left: the hand and the contract.
     lines: list[tuple[str, str, tuple[int, int, int], bool]] = []
-    title = PRESETS[view.preset].title if view.preset in PRESETS else "Custom rules"
+    title = theme.fit(game_name(view.preset, tuple(view.rules.items())), box_w - 2 * pad, "caption")
     lines.append((f"Hand {view.hand_number}", "label", p.text, True))
     lines.append((title, "caption", p.text_muted, False))
     bidder = view.bidder
