@@ -372,3 +372,24 @@ def test_relay_screen_explains_a_bad_address_and_saves_a_good_one(net, home):
     assert app.settings.relay_url == "" and load_settings()[0].relay_url == ""
     key(app, pygame.K_ESCAPE)
     assert is_scene(app, "InternetScene")
+
+
+def test_copy_without_a_clipboard_says_copy_it_by_hand(net, monkeypatch):
+    host_app = net()
+    room = host_from_title(host_app, open_seats=(1, 3))
+
+    def no_clipboard(text):
+        raise pygame.error("no clipboard on this display")
+
+    put_text = pygame.scrap.put_text
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    click(host_app, room.copy_btn.rect.center)
+    assert room.copied.startswith("Copy it by hand")
+    shot(host_app, "host-copy-by-hand")
+    frame(host_app)
+    assert is_scene(host_app, "InternetWaitingRoom")
+    monkeypatch.setattr(pygame.scrap, "put_text", put_text)
+    host_app.frame(
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_CTRL, unicode="", scancode=0)]
+    )
+    assert room.copied.startswith("Copied") and pygame.scrap.get_text() == room.code  # Ctrl+C copies too
