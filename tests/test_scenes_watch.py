@@ -268,3 +268,42 @@ def test_a_custom_game_is_named_by_its_settings(home):
     lines = sorted(line for line, *_ in games.entries)
     assert sum("Kentucky Discard, to 50  ·" in line for line in lines) == 1, lines
     assert sum("Kentucky Discard  ·" in line for line in lines) == 1, lines
+
+
+def test_the_replays_headline_never_runs_into_its_info_box(home):
+    """A custom game's longer title ('..., Kentucky Discard, to 50') ran out of the info box, and the centred
+    headline ('Zoe buried Yellow 6, Yellow 11, ...') was written over it."""
+    from krook.scenes.archive.replay import ReplayScene
+
+    play_game(target=50, seed=4)
+    app = make_app()
+    games = open_watch(app)
+    click(app, games.watch_btn.rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    theme = app.services.theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    panels: list[pygame.Rect] = []
+    real_text, real_panel = theme.text, theme.panel
+
+    def text(surface, words, *args, **kw):
+        rect = real_text(surface, words, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    def panel(surface, rect, *args, **kw):
+        panels.append(pygame.Rect(rect))
+        return real_panel(surface, rect, *args, **kw)
+
+    theme.text, theme.panel = text, panel
+    for step in range(1, 45):
+        replay.go(step)
+        drawn.clear()
+        panels.clear()
+        app.frame([], dt=0.02)
+        box = next(r for r in panels if r.topleft == (theme.px(18), theme.px(18)))  # the info box
+        assert [r for _, r in drawn if box.contains(r)], "the info box holds its lines"
+        for words, r in drawn:
+            if r.colliderect(box):
+                assert box.contains(r), f"step {step}: {words!r} {r} runs over the info box {box}"
+    theme.text, theme.panel = real_text, real_panel

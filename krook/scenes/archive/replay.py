@@ -398,8 +398,12 @@ class ReplayScene(Scene):
         m = t.px(18)
         pos = self.replay.positions[frame.step]
         total = self.replay.actions_in(pos.hand)
+        # a custom game's title ("..., Kentucky Discard, to 50, ...") may need two lines in the box
+        titled = t.wrap(self.title, t.px(352), "label", True) or [""]
+        if len(titled) > 2:
+            titled = [titled[0], t.fit(" ".join(titled[1:]), t.px(352), "label", True)]
         lines = [
-            (self.title, "label", p.text, True),
+            *[(piece, "label", p.text, True) for piece in titled],
             (
                 f"Hand {pos.hand + 1} of {self.replay.hands} · action {pos.actions} of {total}",
                 "body",
@@ -432,7 +436,25 @@ class ReplayScene(Scene):
             if frame.action is not None
             else "The deal"
         )
-        t.text(surface, said, (w / 2, m), "title", p.text, True, anchor="midtop")
+        # centred on the table, but never over the box: in the room right of it, on two smaller lines when
+        # a long burial does not fit on one
+        left, right = box.right + t.px(16), w - m
+        if t.font("title", True).size(said)[0] <= right - left:
+            half = t.font("title", True).size(said)[0] / 2
+            t.text(
+                surface,
+                said,
+                (min(max(w / 2, left + half), right - half), m),
+                "title",
+                p.text,
+                True,
+                anchor="midtop",
+            )
+            return
+        y = m
+        for piece in t.wrap(said, right - left, "label", True)[:2]:
+            r = t.text(surface, piece, ((left + right) / 2, y), "label", p.text, True, anchor="midtop")
+            y = r.bottom
 
     def _draw_hand_picker(self, surface: pygame.Surface) -> None:
         """The hand buttons in a panel at the top right: the hand on the table is gold."""
