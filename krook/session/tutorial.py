@@ -192,7 +192,7 @@ def _say_bury(v: SeatView) -> str:
     krook = " and it held the Krook!" if "K" in from_nest else "."
     lost = _counters(v, bury)
     tail = (
-        f" {_the(lost).capitalize()} {'is a counter' if len(lost) == 1 else 'are counters'} you might "
+        f" {_the(lost)[:1].upper()}{_the(lost)[1:]} {'is a counter' if len(lost) == 1 else 'are counters'} you might "
         f"lose; buried, {'its' if len(lost) == 1 else 'their'} points go to whoever takes the last trick."
         if lost
         else ""
