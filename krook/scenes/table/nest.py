@@ -230,6 +230,9 @@ class TrumpDecision(Decision):
                 wd.rect.w - theme.px(16),
                 theme.px(4),
             )
+            r, g, b = ink.fill[:3]
+            if 0.2126 * r + 0.7152 * g + 0.0722 * b < 80:  # black ink on a dark button: edge it so it reads
+                pygame.draw.rect(surface, (200, 206, 210), bar.inflate(4, 4), border_radius=bar.h)
             pygame.draw.rect(surface, ink.fill, bar, border_radius=bar.h)
 
 
