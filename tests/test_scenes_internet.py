@@ -393,3 +393,25 @@ def test_copy_without_a_clipboard_says_copy_it_by_hand(net, monkeypatch):
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_CTRL, unicode="", scancode=0)]
     )
     assert room.copied.startswith("Copied") and pygame.scrap.get_text() == room.code  # Ctrl+C copies too
+
+
+def test_settings_has_the_relay_too(net, home):
+    from krook.scenes.menus.settings import SettingsScene
+
+    app = net(relay_url="")
+    click(app, button(app.stack.top, "Settings").rect.center)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    row = dict(settings.rows)["Internet relay"]
+    assert row.label == "Krook's default"
+    shot(app, "settings-relay-row")
+    click(app, row.rect.center)
+    scene = app.stack.top
+    assert type(scene).__name__ == "RelaySettingScene"
+    click(app, (scene.choice.rect.right - 5, scene.choice.rect.centery))
+    frame(app)
+    type_into(app, scene.field, "wss://relay.example.org")
+    click(app, scene.save_btn.rect.center)
+    assert app.settings.relay_url == "wss://relay.example.org"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is settings and row.label == "Your own"

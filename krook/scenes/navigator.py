@@ -15,6 +15,7 @@ from krook.scenes.archive.review import ReviewScene
 from krook.scenes.base import Scene, Services
 from krook.scenes.internet.lobby import InternetLobbyScene
 from krook.scenes.internet.menu import InternetScene
+from krook.scenes.internet.relay_setting import RelaySettingScene
 from krook.scenes.internet.waiting_room import InternetWaitingRoom
 from krook.scenes.lan.host_gone import HostGoneScene
 from krook.scenes.lan.join import JoinScene
@@ -45,6 +46,9 @@ class Navigator:
 
     def internet(self) -> Scene:
         return InternetScene(self.services)
+
+    def relay_setting(self) -> Scene:
+        return RelaySettingScene(self.services)
 
     def table(self, session: Session, note: str = "") -> Scene:
         table = TableScene(self.services, session)

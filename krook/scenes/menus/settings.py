@@ -72,6 +72,16 @@ class SettingsScene(MenuScene):
                 Toggle(s.auto_finish, setter("auto_finish"), tooltip="Your forced last card plays itself"),
             ),
         ]
+        self.rows.append(
+            (
+                "Internet relay",
+                Button(
+                    "Your own" if (s.relay_url or "").strip() else "Krook's default",
+                    lambda: self.stack.push(self.services.go.relay_setting()),
+                    tooltip="The relay games over the internet meet at: Krook's default, or your own",
+                ),
+            )
+        )
         self.locations = file_locations()
         for name in ("Saved games", "Logs"):
             self.rows.append(
@@ -91,6 +101,13 @@ class SettingsScene(MenuScene):
         return open_it
 
     def draw(self, surface: pygame.Surface) -> None:
+        for (
+            label,
+            widget,
+        ) in self.rows:  # back from the relay screen (it is pushed over this one): what it chose
+            if label == "Internet relay" and isinstance(widget, Button):
+                own = (self.services.settings.relay_url or "").strip()
+                widget.label = "Your own" if own else "Krook's default"
         t = begin_screen(self, surface)
         # rows shrink to fit a small window (eleven rows of 50 would not fit 720 pixels)
         row_h = min(t.px(50), (surface.get_height() - t.px(190)) // len(self.rows))
