@@ -57,7 +57,8 @@ def draw_nest_pile(t: TableState, surface: pygame.Surface) -> None:
 
 
 class BuryDecision(HandDecision):
-    """Choose cards from hand and nest to bury (click or Enter on a card), then Bury (button or B)."""
+    """Choose cards from hand and nest to bury (click, Space or Enter on a card), then Bury (the button, B, or
+    Enter once every card is chosen)."""
 
     kind = "discard"
 
@@ -111,6 +112,11 @@ class BuryDecision(HandDecision):
             t.focus_zone = Zone.PANEL if key == pygame.K_DOWN else Zone.HAND
             return True
         if key == pygame.K_b:
+            return self.bury()
+        rule = t.legal.discard
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and rule is not None and len(t.selected) == rule.count:
+            # every card is chosen: Enter buries them (it used to put the focused one back: 5 of 5, Enter,
+            # 4 of 5); Space still puts a card back
             return self.bury()
         return super().hand_key(key)
 
