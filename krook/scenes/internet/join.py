@@ -185,7 +185,7 @@ class InternetJoinScene(Scene):
         if self.code_field.text:
             r = self.code_field.rect
             pygame.draw.rect(surface, (20, 28, 34), r.inflate(-t.px(4), -t.px(4)), border_radius=t.px(8))
-            t.text(
+            shown = t.text(
                 surface,
                 t.fit(self.code_field.text, r.w - t.px(24), "heading", True),
                 (r.x + t.px(14), r.centery),
@@ -195,3 +195,8 @@ class InternetJoinScene(Scene):
                 anchor="midleft",
                 px=big,
             )
+            if self.code_field.editing:  # the field's own caret is under the large type
+                x = min(shown.right + t.px(3), r.right - t.px(8))
+                pygame.draw.line(
+                    surface, p.text, (x, shown.top + t.px(4)), (x, shown.bottom - t.px(4)), t.px(2)
+                )
