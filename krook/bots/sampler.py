@@ -116,7 +116,9 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]
 
 # medium's bidding as the model of every seat's auction: it bids the next level exactly when the hand's value
 # reaches it; a seat of another strength (or a person) errs around that line, hence the logistic's width (a share
-# of the points at stake) and a floor for the calls the model cannot explain at all
+# of the points at stake) and a floor for the calls the model cannot explain at all. Measured against the
+# threshold reading (benchmarks/bench_inference.py, docs/BOTS.md): a little more mass on the true cards in the
+# auction, none in play, so ``deal_weight`` keeps ``bid_weight``; hard's own bidding reads its model, not deals
 BID_WIDTH = 0.5
 BID_FLOOR = 0.1
 
