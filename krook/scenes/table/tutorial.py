@@ -16,6 +16,7 @@ from krook.rules import Action
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene
 from krook.scenes.table.scene import TableScene
+from krook.scenes.table.state import Zone
 from krook.session.tutorial import TutorialSession
 from krook.ui import Button, FocusGroup
 
@@ -37,6 +38,24 @@ class TutorialTable(TableScene):
         super().__init__(services, session)
         self.continue_btn = Button("Continue", session.acknowledge, "primary")
         self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self._focused_for = ""  # the note whose card was given the focus
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._focus_the_notes_card()
+
+    def _focus_the_notes_card(self) -> None:
+        """The keyboard focus goes to the card the note asks for, once per note (the player may move it)."""
+        lesson = self.session.current
+        t = self.state
+        if lesson is None or lesson.key == self._focused_for or not t.my_turn or t.panel_kind != "play":
+            return
+        verb, _, code = (lesson.expect or "").partition(" ")
+        hand = t.hand_codes()
+        if verb == "play" and code in hand:
+            t.focus_zone = Zone.HAND
+            t.focus_card = hand.index(code)
+            self._focused_for = lesson.key
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.session.waiting:
