@@ -49,6 +49,7 @@ from .bidding import (
 from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits
 from .knowledge import Knowledge, read_view
+from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
@@ -415,6 +416,8 @@ class HardBot(MediumBot):
         moves = bits(play.playable(k.hand, k.trick[0][1] if k.trick else -1))
         if len(moves) == 1:
             return _play(moves[0])
+        if (late := late_card(self, view, k, ctx, moves)) is not None:
+            return _play(late)  # alpha-mu in the last tricks, when switched on (late_search.py)
         deadline = self._deadline(ctx)
         rules = k.rules
         total = rules.card_points_total + rules.last_trick_bonus
