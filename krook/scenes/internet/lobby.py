@@ -13,7 +13,20 @@ NO_OPEN_SEAT = (
 )
 
 
+OPEN_LABEL = "Open for LAN"  # the lobby's label of an open seat: here it is taken by code too
+OPEN_SHOWN = "Open to join"  # by code over the internet, or on the LAN
+
+
+def _seat_label(label: str) -> str:
+    return OPEN_SHOWN if label == OPEN_LABEL else label
+
+
 class InternetLobbyScene(LobbyScene):
+    def rebuild(self) -> None:
+        super().rebuild()
+        for _, kind, _ in self.seat_rows:
+            kind.fmt = _seat_label
+
     def start(self) -> None:
         if self.rules() is not None and not self.hosting():
             self.stack.push(NoticeScene(self.services, "No seat is open", NO_OPEN_SEAT))
