@@ -92,6 +92,13 @@ def card_places(t: TableState, codes: list[str], mouse: tuple[int, int]) -> list
     face_up = codes[0] != "?"
     my_turn = face_up and t.my_turn
     legal_cards = t.playable() if my_turn and view.phase == "play" else None
+    # a card rises under the pointer only where it may be chosen: a card to play, or one to bury or put back
+    # (in the bidding or naming trump a raised card looked clickable)
+    risers: set[str] = set()
+    if my_turn and view.phase == "discard":
+        risers = t.buryable() | t.selected
+    elif legal_cards is not None:
+        risers = legal_cards
     hover_i = -1
     for i in range(n - 1, -1, -1):
         if rects[i].collidepoint(mouse):
@@ -104,7 +111,7 @@ def card_places(t: TableState, codes: list[str], mouse: tuple[int, int]) -> list
         lift = 0
         if code in t.selected:
             lift = theme.px(34)
-        elif my_turn and i == hover_i and (legal_cards is None or code in legal_cards):
+        elif my_turn and i == hover_i and code in risers:
             lift = theme.px(14)
         elif focus_here and i == t.focus_card:
             lift = theme.px(10)
