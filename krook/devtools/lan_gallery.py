@@ -163,10 +163,10 @@ class _GalleryHost(Host):
 
     guest: RemoteSession | None = None
 
-    def stop(self) -> None:
+    def stop(self, final: bool = False) -> None:
         if self.guest is not None:
             self.guest.client.close()
-        super().stop()
+        super().stop(final)
 
 
 class _ClientOfHost(RemoteSession):

@@ -323,12 +323,13 @@ class Host:
         )
         return self
 
-    def stop(self) -> None:
-        """Tell every client the host is stopping, save, and close every socket; safe to call twice."""
+    def stop(self, final: bool = False) -> None:
+        """Tell every client the host is stopping (``final``: the game is over for good, nobody should wait
+        for it), save, and close every socket; safe to call twice."""
         with self.lock:
             if self._thread is None:
                 return
-            self._dispatch(self.protocol.shutdown())  # nothing is dealt from here on
+            self._dispatch(self.protocol.shutdown(final))  # nothing is dealt from here on
             self.links.send_now()
             self._running = False
         self._wake()

@@ -213,5 +213,15 @@ class HostedGame:
     def close(self) -> None:
         self.session.close()  # and the relay, for an internet game
 
+    def cancel(self) -> None:
+        """End the game for good (Cancel in the waiting room): the players are told the host closed it at
+        once, not left waiting for a host that will not come back; a game that never started leaves no
+        autosave to be offered as "Resume hosting"."""
+        started = self.host.snapshot().started
+        self.session.end_game()
+        if not started and self.host.save_path is not None:
+            for path in (self.host.save_path, journal_path(self.host.save_path)):
+                path.unlink(missing_ok=True)
+
 
 __all__ = ["HostSnapshot", "HostedGame", "host_seats", "room_code"]

@@ -5,7 +5,10 @@ Its own module because the dialers (LAN and relay) and the client all raise it, 
 
 from __future__ import annotations
 
-FINAL_CODES = frozenset({"version", "bad_token", "full", "bad_hello", "replaced", "password", "wrong_code"})
+# Refusals that trying again cannot mend: the seat stops reconnecting and says why at once.
+FINAL_CODES = frozenset(
+    {"version", "bad_token", "full", "bad_hello", "replaced", "password", "wrong_code", "closed"}
+)
 
 
 class JoinError(ConnectionError):

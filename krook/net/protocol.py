@@ -67,7 +67,8 @@ FATAL_CODES = frozenset(
         "timeout",  # nothing said in time
         "replaced",  # the same seat joined again from another connection
         "too_many",  # too many connections from one address
-        "shutdown",  # the host is stopping
+        "shutdown",  # the host is stopping (it may come back: a restart, Resume hosting)
+        "closed",  # the host ended the game for good (Cancel in its waiting room): nothing to wait for
         "internal",  # the host could not build a message for this connection
         "slow_down",  # too many wrong room codes from this address: wait before trying again
         "no_code",  # a room code was used for a game that has none (the client seals again without it)
@@ -345,11 +346,11 @@ class HostProtocol:
                 out += self._status(seat)
         return out
 
-    def shutdown(self) -> list[Out]:
+    def shutdown(self, final: bool = False) -> list[Out]:
+        """Tell every player the host is stopping; ``final``: it ended the game and will not come back."""
         self.stopping = True
-        return [
-            (cid, error("shutdown", "the host is stopping")) for cid, c in self.conns.items() if not c.local
-        ]
+        code, why = ("closed", "the host closed the game") if final else ("shutdown", "the host is stopping")
+        return [(cid, error(code, why)) for cid, c in self.conns.items() if not c.local]
 
     # -- the one entry point for what a client says
     def handle(self, conn_id: Hashable, message: dict[str, Any]) -> list[Out]:

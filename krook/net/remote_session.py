@@ -44,6 +44,7 @@ _JOIN_MESSAGES = {
     "replaced": "Your seat was taken over from another window or computer.",
     "password": "That game has a room code: type the code shown on the host's screen.",
     "too_many": "The host has too many connections open right now. Try again in a moment.",
+    "closed": "The host closed the game.",
 }
 
 
@@ -428,6 +429,11 @@ class HostSession(_MessageSession):
     def close(self) -> None:
         self.host.stop()
         self._finish_keeping()
+
+    def end_game(self) -> None:
+        """Stop hosting for good (Cancel in the waiting room): the players are told the game is closed."""
+        self.host.stop(final=True)
+        self.close()
 
     def _pump(self) -> None:
         while True:

@@ -96,7 +96,7 @@ class WaitingRoomScene(Scene):
         if self._left:
             return
         self._left = True
-        self.session.close()
+        self.game.cancel()
         self.stack.pop()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
