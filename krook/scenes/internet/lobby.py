@@ -22,6 +22,9 @@ def _seat_label(label: str) -> str:
 
 
 class InternetLobbyScene(LobbyScene):
+    heading = "Host a game over the internet"
+    name_label = "Game name"
+
     def rebuild(self) -> None:
         super().rebuild()
         for _, kind, _ in self.seat_rows:

@@ -316,12 +316,14 @@ class LobbyScene(Scene):
                     self.scroll = row_top + self._row_h - self._panel.h
 
     _row_h = 60
+    heading = "New game"
+    name_label = "LAN game"  # beside the name others see when they look for the game
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         from krook.scenes.common.menu import begin_screen, bottom_bar, screen_margin, titled_panel
 
-        t = begin_screen(self, surface, "New game")
+        t = begin_screen(self, surface, self.heading)
         w, h = surface.get_size()
         margin = screen_margin(t)
         if self.resume_btn.visible:
@@ -527,7 +529,7 @@ class LobbyScene(Scene):
         h = surface.get_height()
         bar = pygame.Rect(x, h - t.px(22) - t.px(54), right - x, t.px(54))
         label = t.text(
-            surface, "LAN game", (bar.x, bar.centery), "body", t.p.text_muted, True, anchor="midleft"
+            surface, self.name_label, (bar.x, bar.centery), "body", t.p.text_muted, True, anchor="midleft"
         )
         room = bar.right - label.right - t.px(24)
         name_w = min(t.px(280), room * 55 // 100)
