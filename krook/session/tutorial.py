@@ -109,6 +109,11 @@ class Lesson:
     def needs_ack(self) -> bool:
         return self.expect is None
 
+    @property
+    def expected_action(self) -> Action | None:
+        """The move the note asks for, typed (the lesson script writes it as the record's text)."""
+        return as_action(self.expect) if self.expect is not None else None
+
 
 def _your_turn(phase: Phase, tricks: int | None = None) -> Callable[[Match], bool]:
     def check(m: Match) -> bool:

@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from krook.rules import Action
+from krook.rules import Action, Play
+from krook.rules.cards import card_name
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene
 from krook.scenes.table.scene import TableScene
@@ -50,11 +51,11 @@ class TutorialTable(TableScene):
         t = self.state
         if lesson is None or lesson.key == self._focused_for or not t.my_turn or t.panel_kind != "play":
             return
-        verb, _, code = (lesson.expect or "").partition(" ")
+        expected = lesson.expected_action
         hand = t.hand_codes()
-        if verb == "play" and code in hand:
+        if isinstance(expected, Play) and card_name(expected.card) in hand:
             t.focus_zone = Zone.HAND
-            t.focus_card = hand.index(code)
+            t.focus_card = hand.index(card_name(expected.card))
             self._focused_for = lesson.key
 
     def handle_event(self, e: pygame.event.Event) -> bool:
