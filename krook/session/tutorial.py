@@ -20,7 +20,6 @@ from krook.rules import (
     Match,
     Phase,
     SeatView,
-    action_text,
     as_action,
     get_preset,
 )
@@ -385,14 +384,15 @@ class TutorialSession(LocalSession):
 
     def submit(self, seat: int, action: Action | str) -> str | None:
         try:
-            text = action_text(action)
-        except (KrookError, TypeError) as exc:
+            typed = as_action(action)
+        except (KrookError, TypeError, ValueError) as exc:
             return str(exc)
         lesson = self.current
         if lesson is not None and lesson.needs_ack:
             return "read the note first, then press Continue"
-        if lesson is not None and lesson.expect is not None and not _same(text, lesson.expect):
-            self.refusal = self._why_not(seat, text, lesson)
+        expected = lesson.expected_action if lesson is not None else None
+        if lesson is not None and expected is not None and typed != expected:  # a burial is a set: any order
+            self.refusal = self._why_not(seat, typed, lesson)
             return self.refusal
         problem = super().submit(seat, action)
         if problem is None and lesson is not None:
@@ -401,9 +401,9 @@ class TutorialSession(LocalSession):
         self._advance()
         return problem
 
-    def _why_not(self, seat: int, action: str, lesson: Lesson) -> str:
+    def _why_not(self, seat: int, action: Action, lesson: Lesson) -> str:
         """The rules' reason when the move is illegal, else that it is not the one being taught."""
-        reason = self.match.view(seat).legal_actions().why_not(as_action(action))
+        reason = self.match.view(seat).legal_actions().why_not(action)
         if reason is not None:
             return f"{reason}. {lesson.hint}"
         return f"that is allowed, but not what this lesson teaches. {lesson.hint}"
@@ -432,12 +432,6 @@ class TutorialSession(LocalSession):
 
     def undo_problem(self, seat: int) -> str | None:
         return "there is no undo in the guided hand"
-
-
-def _same(action: str, expected: str) -> bool:
-    """Moves are the same when they name the same cards (a burial's order does not matter)."""
-    a, b = action.split(), expected.split()
-    return a[:1] == b[:1] and sorted(a[1:]) == sorted(b[1:])
 
 
 class ScriptedBot:
