@@ -132,3 +132,26 @@ def test_a_search_out_of_work_leaves_the_card_to_pimc(monkeypatch: pytest.Monkey
         "play G13",
         "play B12",
     )
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_search_plays_legal_cards_to_the_end_of_a_hand_in_every_preset(preset: str) -> None:
+    # every table: fixed and called partners (the partner unrevealed in some worlds), and everyone alone
+    match = Match(PRESETS[preset].rules, first_dealer=1, seed=11)
+    bot = HardBot(samples=6)
+    bot.late_tricks = 3  # type: ignore[attr-defined]
+    searched = 0
+    for step in range(400):
+        if match.hand.phase.name not in ("BIDDING", "DISCARD", "TRUMP", "CALL", "PLAY"):
+            break
+        seat = match.hand.to_act
+        view = match.view(seat)
+        k = read_view(view)
+        if view.phase.name == "PLAY" and k.hand.bit_count() >= 3 and bot.late_tricks >= k.hand.bit_count():
+            ctx = BotContext(random.Random(step))
+            card = late_search.late_card(bot, view, k, ctx, [])
+            if card is not None:
+                searched += 1
+                assert card in view.legal_actions().cards(), (preset, card)
+        match.apply(bot.choose(view, BotContext(random.Random(step))))
+    assert searched, "the search never ran"
