@@ -13,7 +13,9 @@ import pytest
 
 from krook.bots import BotContext, late_search
 from krook.bots.knowledge import play_rules, read_view
-from krook.bots.strengths import HardBot
+from krook.bots.sampler import deal_weight, sample_deal
+from krook.bots.solver import Solver
+from krook.bots.strengths import HardBot, _utility
 from krook.rules import PRESETS, Match, Play
 from krook.rules.actions import action_text
 from krook.rules.cards import CARD_BY_NAME, mask_of
@@ -22,13 +24,18 @@ RULES = PRESETS["practice"].rules
 
 # (first dealer, each seat's cards left, the six tricks played, card by card from the leader)
 POSITIONS = {
-    # seat 0 leads with B6 B8 B12 left; seven trumps are out (B5 B7 B9 B10 B11 B13 K)
+    # seat 2 leads with Y10 B10 K left; B5 B9 B12 B13 are out, seats 0 and 1 void in yellow, seat 2 in red
+    "krook-or-ten": (
+        2,
+        [["R13", "G10", "B12"], ["R5", "R11", "B9"], ["Y10", "B10", "K"], ["Y5", "B5", "B13"]],
+        "G8 G6 G7 G14  B14 B8 B11 B7  Y11 Y9 Y8 R7  Y12 Y13 R9 R14  G11 G9 G12 G5  R8 B6 R10 R12",
+    ),
+    # two positions where PIMC and the search agree (kept for the properties below)
     "trumps-to-lead": (
         2,
         [["B6", "B8", "B12"], ["G10", "B9", "B11"], ["Y5", "B7", "B10"], ["B5", "B13", "K"]],
         "Y8 Y12 Y13 Y14  Y11 R6 G14 Y10  Y9 R7 R5 B14  G13 G6 G5 G8  G12 Y7 G7 G9  R8 R12 R11 R13",
     ),
-    # seat 1 leads with G9 G13 B12 left; B11 B13 B14 are out
     "green-or-trump": (
         1,
         [["R10", "R13", "G5"], ["G9", "G13", "B12"], ["R5", "R9", "R12"], ["B11", "B13", "B14"]],
@@ -77,10 +84,10 @@ def values(match: Match, depth: int) -> dict[str, float]:
 # PIMC over the same 60 worlds (depth 1: the bot's later cards chosen per world, as if it saw every hand) picks
 # the first card; the search with the bot's next card one choice for the worlds it cannot tell apart picks the
 # second, and shows PIMC's card is worth less than PIMC thought
-FUSED = {"trumps-to-lead": ("play B6", "play B8"), "green-or-trump": ("play B12", "play G13")}
+FUSED = {"krook-or-ten": ("play K", "play Y10")}
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", sorted(FUSED))
 def test_pimc_overrates_a_card_it_cannot_follow_up_in_every_world(name: str) -> None:
     match = position(name)
     pimc = values(match, 1)
@@ -88,9 +95,9 @@ def test_pimc_overrates_a_card_it_cannot_follow_up_in_every_world(name: str) -> 
     fused_pick, right = FUSED[name]
     assert max(pimc, key=lambda c: pimc[c]) == fused_pick, pimc
     assert max(alpha_mu, key=lambda c: alpha_mu[c]) == right, alpha_mu
-    assert alpha_mu[right] - alpha_mu[fused_pick] > 3.0, alpha_mu
+    assert alpha_mu[right] - alpha_mu[fused_pick] > 0.3, alpha_mu
     # PIMC credits its pick with later cards it could not choose right in every world it cannot tell apart
-    assert pimc[fused_pick] - alpha_mu[fused_pick] > 4.0
+    assert pimc[fused_pick] - alpha_mu[fused_pick] > 0.5
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
@@ -155,3 +162,32 @@ def test_the_search_plays_legal_cards_to_the_end_of_a_hand_in_every_preset(prese
                 assert card in view.legal_actions().cards(), (preset, card)
         match.apply(bot.choose(view, BotContext(random.Random(step))))
     assert searched, "the search never ran"
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_searching_one_choice_deep_is_pimc_over_the_same_worlds(name: str) -> None:
+    # with depth 1 the bot's later cards are chosen per world, as PIMC has them: the same values exactly. Found
+    # by this test: the cards of the trick in progress were taken as gone when merging equal cards, so a seat's
+    # 10 and 12 around a played 11 counted as one card
+    match = position(name)
+    view = match.view(match.hand.to_act)
+    k = read_view(view)
+    got = late_search.card_values(HardBot(samples=30), view, k, BotContext(random.Random(3)), 30, 1, 10**7)
+    assert got is not None
+    rng = random.Random(3)
+    total = RULES.card_points_total + RULES.last_trick_bonus
+    score: dict[int, float] = {}
+    weights = 0.0
+    for _ in range(30):
+        hands, nest = sample_deal(k, rng)
+        w = deal_weight(k, hands, nest, view.bids)
+        mates = {s for s in range(4) if s % 2 == k.seat % 2}
+        bonus = RULES.last_trick_bonus + sum(RULES.point_list[c] for c in range(66) if nest >> c & 1)
+        solver = Solver(k.play, [s in mates for s in range(4)], bonus)
+        so_far = sum(k.points_taken[s] for s in mates)
+        assert k.leader is not None
+        for card, value in solver.move_values(hands, k.leader, []).items():
+            score[card] = score.get(card, 0.0) + w * _utility(k, so_far + value, total, None)
+        weights += w
+    for card, value in got.items():
+        assert value == pytest.approx(score[card] / weights, abs=1e-9), card

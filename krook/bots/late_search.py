@@ -100,7 +100,7 @@ class LateSearch:
         one entry, the lowest)."""
         ws = tuple(range(len(self.worlds)))
         hand = self.worlds[0][self.seat] & ~gone
-        moves = self._distinct(self.play.playable(hand, trick[0] if trick else -1), gone)
+        moves = self._distinct(self.play.playable(hand, trick[0] if trick else -1), gone, trick)
         return {c: self._after(ws, gone, leader, tuple(trick), c, 0, 1) for c in moves}
 
     # -- the tree -------------------------------------------------------------------------------------------
@@ -119,14 +119,14 @@ class LateSearch:
                 return [tuple(self._leaf(w, gone, leader, trick, gained) for w in ws)]
             hand = self.worlds[ws[0]][seat] & ~gone
             out: list[Vector] = []
-            for card in self._distinct(self.play.playable(hand, lead), gone):
+            for card in self._distinct(self.play.playable(hand, lead), gone, trick):
                 out.extend(self._after(ws, gone, leader, trick, card, gained, done + 1))
             return pareto(out, [self.weights[w] for w in ws])
         # another seat chooses per world: for each card, the worlds where it may play it
         by_card: dict[int, list[int]] = {}
         for i, w in enumerate(ws):
             hand = self.worlds[w][seat] & ~gone
-            for card in self._distinct(self.play.playable(hand, lead), gone):
+            for card in self._distinct(self.play.playable(hand, lead), gone, trick):
                 by_card.setdefault(card, []).append(i)
         mine = [self.sides[w][seat] for w in ws]
         acc: list[list[float]] = [[-INF if m else INF for m in mine]]
@@ -194,9 +194,12 @@ class LateSearch:
         value = self.solvers[w].value(hands, leader, trick)
         return self.utility(w, gained + value)
 
-    def _distinct(self, moves: int, gone: int) -> list[int]:
-        """One card of each run of equal cards (same class, same points, nothing left in play between them)."""
+    def _distinct(self, moves: int, gone: int, trick: Sequence[int]) -> list[int]:
+        """One card of each run of equal cards (same class, same points, nothing left in play between them:
+        the trick's cards are still in play, they decide who wins it)."""
         play = self.play
+        for c in trick:
+            gone &= ~(1 << c)
         out = []
         for cls in play.order:
             prev = -1
