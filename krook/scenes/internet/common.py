@@ -9,8 +9,7 @@ from typing import Any
 
 import pygame
 
-from krook.scenes.base import JoinedSession, Scene, Services
-from krook.scenes.lan.waiting_room import open_lan_table
+from krook.scenes.base import Services
 from krook.text_gate import outside_text
 from krook.ui import Theme
 
@@ -97,16 +96,6 @@ def failure_words(services: Services, exc: BaseException) -> str:
     return exc.message
 
 
-def enter_table(scene: Scene, session: JoinedSession, *, note: str = "") -> None:
-    """After joining: the table if the game is under way, else the joined waiting room."""
-    if session.started:
-        open_lan_table(scene, session, note=note)
-    else:
-        from krook.scenes.internet.waiting_room import JoinedWaitScene
-
-        scene.stack.replace(JoinedWaitScene(scene.services, session, note=note))
-
-
 def draw_status(
     t: Theme, surface: pygame.Surface, status: tuple[str, bool] | None, pos: tuple[int, int], anchor: str
 ) -> pygame.Rect | None:
@@ -124,3 +113,13 @@ def draw_status(
     pygame.draw.circle(surface, colour, (rect.x + pad + dot // 2, rect.centery), dot // 2)
     surface.blit(img, img.get_rect(midleft=(rect.x + pad * 2 + dot, rect.centery)))
     return rect
+
+
+def relay_in_use(services: Services) -> tuple[str, bool]:
+    """The relay address the settings choose, and whether it is the player's own."""
+    own = (getattr(services.settings, "relay_url", "") or "").strip()
+    if own:
+        return own, True
+    from krook.net.internet import DEFAULT_RELAY
+
+    return DEFAULT_RELAY, False

@@ -14,14 +14,14 @@ from krook.scenes.common.menu import begin_screen, bottom_bar, centred_panel
 from krook.scenes.internet.common import (
     CODE_MAX,
     code_char,
-    enter_table,
     failure_words,
     forget_seat,
     paste_text,
+    relay_in_use,
     remember_seat,
     stored_seat,
 )
-from krook.scenes.internet.menu import relay_in_use
+from krook.scenes.internet.waiting_room import enter_table
 from krook.scenes.lan.common import Job, player_name
 from krook.ui import Button, FocusGroup, TextField
 

@@ -7,17 +7,8 @@ import pygame
 
 from krook.scenes.base import Services
 from krook.scenes.common.menu import MenuScene, draw_backdrop
+from krook.scenes.internet.common import relay_in_use
 from krook.ui import Button
-
-
-def relay_in_use(services: Services) -> tuple[str, bool]:
-    """The relay address the settings choose, and whether it is the player's own."""
-    own = (getattr(services.settings, "relay_url", "") or "").strip()
-    if own:
-        return own, True
-    from krook.net.internet import DEFAULT_RELAY
-
-    return DEFAULT_RELAY, False
 
 
 class InternetScene(MenuScene):

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from krook.net.hosted import HostedGame
-from krook.scenes.base import JoinedSession, Services
+from krook.scenes.base import JoinedSession, Scene, Services
 from krook.scenes.internet.common import copy_text, draw_status
 from krook.scenes.lan import waiting_room as lan
 from krook.ui import Button, FocusGroup
@@ -128,3 +128,11 @@ class JoinedWaitScene(lan.JoinedWaitScene):
         super().draw(surface)
         status = self.services.games.internet_status(self.session)
         draw_status(self.theme, surface, status, (surface.get_width() // 2, self.theme.px(24)), "midtop")
+
+
+def enter_table(scene: Scene, session: JoinedSession, *, note: str = "") -> None:
+    """After joining: the table if the game is under way, else the joined waiting room."""
+    if session.started:
+        lan.open_lan_table(scene, session, note=note)
+    else:
+        scene.stack.replace(JoinedWaitScene(scene.services, session, note=note))
