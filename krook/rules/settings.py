@@ -111,14 +111,14 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "bid_first",
         "Who bids first",
-        "left_of_dealer (most games) or the dealer (Call Partner).",
+        "Left of dealer (most games) or the dealer (Call Partner).",
         choices=("left_of_dealer", "dealer"),
     ),
     SettingSpec(
         "all_pass",
         "If everyone passes",
-        "redeal: throw the cards in and the deal passes left; same_dealer: throw them in and the same dealer "
-        "deals again; dealer_forced: the last player to speak must take the minimum bid.",
+        "redeal: throw the cards in and the deal passes left; same dealer: throw them in and the same dealer "
+        "deals again; dealer forced: the last player to speak must take the minimum bid.",
         choices=("redeal", "same_dealer", "dealer_forced"),
     ),
     SettingSpec(
@@ -148,7 +148,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "nest_to",
         "Nest points go to",
-        "last_trick: whoever takes the last trick; bidder: always the bidding side.",
+        "last trick: whoever takes the last trick; bidder: always the bidding side.",
         choices=("last_trick", "bidder"),
     ),
     SettingSpec(
@@ -211,7 +211,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "both_over_target",
         "Both sides pass the target",
-        "bidder_wins: the bidding side wins if it made its bid, else the higher total; higher_total: the higher "
+        "bidder wins: the bidding side wins if it made its bid, else the higher total; higher total: the higher "
         "total wins. An exact tie plays another hand.",
         choices=("bidder_wins", "higher_total"),
     ),
