@@ -28,6 +28,7 @@ from .fast import PlayRules, bits
 from .knowledge import Knowledge
 from .sampler import deal_weight, sample_deal
 from .solver import Solver
+from .utility import utility as _utility
 
 if TYPE_CHECKING:
     from .strengths import HardBot
@@ -239,8 +240,6 @@ def card_values(
 ) -> dict[int, float] | None:
     """Each legal card's value (weighted mean utility of its best strategy) over sampled worlds, or None (out
     of work). Of equal cards only the lowest is listed."""
-    from .strengths import _utility  # late: strengths imports this module
-
     rules = k.rules
     play = k.play
     total = rules.card_points_total + rules.last_trick_bonus

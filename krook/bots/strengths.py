@@ -53,6 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
+from .utility import utility as _utility
 
 
 def _play(card: int) -> Play:
@@ -354,22 +355,6 @@ def _heard_max(model: PresetModel, k: Knowledge, seats: list[int], total: float)
 # with 4 tricks of 6 players) and three players get 5.
 EXACT_CARDS = 16
 DEFAULT_BUDGET_S = 0.6
-
-
-def _utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -> float:
-    """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points."""
-    rules = k.rules
-    theirs = total - mine
-    if k.bidder is None or k.bid is None:
-        return mine - theirs
-    if rules.partnership == "individual":
-        if bidder_mine:
-            return (mine if mine >= k.bid else -k.bid) - theirs / max(1, k.n - 1)
-        return mine
-    defenders = 1.0 if rules.defenders_score else 0.0
-    if bidder_mine:
-        return (mine if mine >= k.bid else -k.bid) - theirs * defenders
-    return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
 
 
 @register("hard")
