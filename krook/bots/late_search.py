@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING
 from krook.rules import SeatView
 
 from .base import BotContext
-from .fast import PlayRules, bits
+from .fast import PlayRules
 from .knowledge import Knowledge
 from .sampler import deal_weight, sample_deal
 from .solver import Solver
+from .utility import scoring_frame
 from .utility import utility as _utility
 
 if TYPE_CHECKING:
@@ -260,15 +261,7 @@ def card_values(
         if w <= 0:
             continue
         mates = bot._sample_mates(k, hands)
-        bidder_mine = None if k.bidder is None else k.bidder in mates
-        hidden = k.buried if k.buried else nest
-        hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
-        last_bonus = rules.last_trick_bonus
-        so_far = sum(k.points_taken[s] for s in mates)
-        if rules.nest_to == "last_trick":
-            last_bonus += hidden_pts
-        elif bidder_mine:
-            so_far += hidden_pts
+        bidder_mine, last_bonus, so_far = scoring_frame(k, mates, nest)
         worlds.append(hands)
         weights.append(w)
         sides.append([s in mates for s in range(k.n)])

@@ -53,6 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
+from .utility import scoring_frame
 from .utility import utility as _utility
 
 
@@ -422,15 +423,7 @@ class HardBot(MediumBot):
                 continue
             mates = self._sample_mates(k, hands)
             side = [s in mates for s in range(k.n)]
-            bidder_mine = None if k.bidder is None else k.bidder in mates
-            hidden = k.buried if k.buried else nest
-            hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
-            last_bonus = rules.last_trick_bonus
-            so_far = sum(k.points_taken[s] for s in mates)
-            if rules.nest_to == "last_trick":
-                last_bonus += hidden_pts
-            elif bidder_mine:
-                so_far += hidden_pts
+            bidder_mine, last_bonus, so_far = scoring_frame(k, mates, nest)
             if tricks_left * k.n <= self.exact_cards:
                 solver = Solver(play, side, last_bonus)
                 values = solver.move_values(hands, leader, trick_cards)

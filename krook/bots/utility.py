@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .fast import bits
 from .knowledge import Knowledge
 
 
@@ -20,3 +21,20 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     if bidder_mine:
         return (mine if mine >= k.bid else -k.bid) - theirs * defenders
     return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
+
+
+def scoring_frame(k: Knowledge, mates: set[int], nest: int) -> tuple[bool | None, int, int]:
+    """For one sampled deal, seen from ``mates``' side: whether it holds the bid, the bonus the last trick
+    carries (the hidden cards' points ride on it where the nest goes to the last trick) and the points the
+    side holds already (the hidden cards' too, where the nest goes to the bidder and the side is bidding)."""
+    rules = k.rules
+    bidder_mine = None if k.bidder is None else k.bidder in mates
+    hidden = k.buried if k.buried else nest
+    hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
+    last_bonus = rules.last_trick_bonus
+    so_far = sum(k.points_taken[s] for s in mates)
+    if rules.nest_to == "last_trick":
+        last_bonus += hidden_pts
+    elif bidder_mine:
+        so_far += hidden_pts
+    return bidder_mine, last_bonus, so_far
