@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from krook.bots import BotContext, make_bot
 from krook.rules import match_from_record
 from krook.session.local import Lobby, LocalSession, SeatConfig
 
@@ -29,6 +32,22 @@ def run_bots(s):
         m = s.match
         if m.is_over or m.to_act is None or m.to_act in s.local_seats:
             return
+
+
+def play_to_the_end(s: LocalSession, seed: int) -> None:
+    """Seat 0 played by the simple bot, the others by the session's own bots, until the game is over."""
+    bot, rng = make_bot("simple"), random.Random(seed)
+    for _ in range(5000):
+        m = s.match
+        if m.is_over:
+            break
+        if m.phase.value == "hand_over":
+            s.next_hand()
+        elif m.to_act == 0:
+            assert s.submit(0, bot.choose(s.view(0), BotContext(rng, budget_s=0.1))) is None
+        else:
+            run_bots(s)
+    assert s.match.is_over
 
 
 def test_take_back_a_card_after_the_bots_played_in_a_practice_game():
@@ -172,11 +191,9 @@ def test_an_answer_from_before_the_undo_is_dropped_when_the_game_is_back_at_its_
 
 def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     """A game with one move taken back: the kept game, its line in Watch a game and the history say so."""
-    import random
 
     from scene_helpers import button, click, make_app
 
-    from krook.bots import BotContext, make_bot
     from krook.scenes.archive.games_list import GamesScene
     from krook.session import finished, history
 
@@ -184,19 +201,7 @@ def test_the_games_summary_counts_undos_in_the_list_and_the_history(home):
     assert s.submit(0, "bid 70") is None
     run_bots(s)
     assert s.undo(0) is None and s.undos == 1
-    bot = make_bot("simple")
-    rng = random.Random(4)
-    for _ in range(5000):
-        m = s.match
-        if m.is_over:
-            break
-        if m.phase.value == "hand_over":
-            s.next_hand()
-        elif m.to_act == 0:
-            assert s.submit(0, bot.choose(s.view(0), BotContext(rng, budget_s=0.1))) is None
-        else:
-            run_bots(s)
-    assert s.match.is_over
+    play_to_the_end(s, seed=4)
     s.flush()
     s.close()
     (kept,) = finished.list_games()
@@ -278,22 +283,8 @@ def test_the_last_trick_exploit_is_allowed_in_a_practice_game_and_the_game_is_pr
     s.close()
     resumed = LocalSession.resume(threaded=False)
     assert resumed.practice and resumed.undos == s.undos
-    import random
 
-    from krook.bots import BotContext, make_bot
-
-    bot, rng = make_bot("simple"), random.Random(2)
-    for _ in range(5000):
-        m = resumed.match
-        if m.is_over:
-            break
-        if m.phase.value == "hand_over":
-            resumed.next_hand()
-        elif m.to_act == 0:
-            assert resumed.submit(0, bot.choose(resumed.view(0), BotContext(rng, budget_s=0.1))) is None
-        else:
-            run_bots(resumed)
-    assert resumed.match.is_over
+    play_to_the_end(resumed, seed=2)
     resumed.flush()
     resumed.close()
     you = history.load_history().player("P0")
