@@ -69,7 +69,13 @@ def build_installer(dist: Path) -> Path:
     script = ROOT / "build" / "windows" / "krook.iss"
     cmd = ["iscc", f"/DAppVersion={version()}", f"/O{dist}", str(script)]
     print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, cwd=ROOT, check=True)
+    # PyInstaller's cache of stripped binaries lives in the user's folder, shared by every build on the machine:
+    # a build running beside another, or one killed half-way, leaves it corrupt ("bincache may be corrupted",
+    # seen twice). Each build keeps its own beside its work files; a fresh CI machine has no cache to lose.
+    env = dict(os.environ)
+    env.setdefault("PYINSTALLER_CONFIG_DIR", str(WORK / "pyinstaller-config"))
+    shutil.rmtree(env["PYINSTALLER_CONFIG_DIR"], ignore_errors=True)
+    subprocess.run(cmd, cwd=ROOT, check=True, env=env)
     return dist / f"krook-{version()}-windows-setup.exe"
 
 
@@ -111,7 +117,13 @@ def run_pyinstaller(dist: Path, entry: str | None) -> None:
     if entry:
         cmd += ["--", "--entry", str(Path(entry).resolve())]
     print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, cwd=ROOT, check=True)
+    # PyInstaller's cache of stripped binaries lives in the user's folder, shared by every build on the machine:
+    # a build running beside another, or one killed half-way, leaves it corrupt ("bincache may be corrupted",
+    # seen twice). Each build keeps its own beside its work files; a fresh CI machine has no cache to lose.
+    env = dict(os.environ)
+    env.setdefault("PYINSTALLER_CONFIG_DIR", str(WORK / "pyinstaller-config"))
+    shutil.rmtree(env["PYINSTALLER_CONFIG_DIR"], ignore_errors=True)
+    subprocess.run(cmd, cwd=ROOT, check=True, env=env)
 
 
 def add_linux_extras(onedir: Path) -> None:
