@@ -22,26 +22,44 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
     pytest.mark.slow,
-    # One worker builds once: two PyInstaller runs at a time share the work folder and the bincache and corrupt both.
+    # One worker builds once where grouping works; the build's lock (below) holds where it does not.
     pytest.mark.xdist_group("frozen_build"),
     pytest.mark.skipif(os.environ.get("KROOK_TEST_FROZEN") != "1", reason="set KROOK_TEST_FROZEN=1 to build"),
 ]
 
 
+def _shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this test run that every pytest-xdist worker sees (the run's own folder without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    dist = tmp_path_factory.mktemp("dist")
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "build" / "make.py"), "--no-zip", "--dist", str(dist)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    """One build for the whole run, whichever workers run these tests and however often the module fixture is
+    set up: two PyInstaller builds at once share the work folder and corrupt each other. The xdist group keeps
+    the module on one worker where the grouping works; this lock holds where it does not (pytest 9.2 with
+    xdist 3.8 ignored the group and ran two builds at once)."""
+    import fcntl
+
+    shared = _shared_dir(tmp_path_factory)
+    dist, log = shared / "frozen-dist", shared / "frozen-build.log"
+    with (shared / "frozen-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait here while one builds
+        if not (shared / "frozen-build.done").exists():
+            proc = subprocess.run(
+                [sys.executable, str(ROOT / "build" / "make.py"), "--no-zip", "--dist", str(dist)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+            assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+            log.write_text(proc.stdout, encoding="utf-8")
+            (shared / "frozen-build.done").touch()
     exe = dist / "krook" / ("krook.exe" if sys.platform == "win32" else "krook")
     assert exe.is_file()
-    yield exe, proc.stdout
+    yield exe, log.read_text(encoding="utf-8")
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
