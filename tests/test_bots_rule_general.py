@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+from krook.bots.base import BotContext
 from krook.bots.bidding import general_model, hand_features, model_for, rule_features
 from krook.bots.knowledge import read_view
-from krook.bots.strengths import bidding_model, table_preset
-from krook.rules import PRESETS, Match, Phase
+from krook.bots.strengths import CONTRACT_SHARE, HardBot, _pass_value, bidding_model, table_preset
+from krook.rules import PRESETS, Bid, Match, Pass, Phase
 from krook.rules.cards import parse_cards
 from krook.rules.settings import from_overrides
 
@@ -71,3 +74,33 @@ def test_bonuses_a_made_bid_counts_come_on_top_of_the_points_in_play() -> None:
     assert with_bonuses(rules, 80) == 110  # most of them: most tricks, very likely
     assert with_bonuses(rules, everything) == everything + 60
     assert with_bonuses(PRESETS["kentucky-discard"].rules, 80) == 80
+
+
+def _bid_up_to(match: Match, seat: int, level: int) -> None:
+    """Every seat bids the lowest it may until ``seat`` is to speak facing ``level``."""
+    while True:
+        to_act = match.hand.to_act
+        assert to_act is not None and match.hand.phase is Phase.BIDDING
+        lowest = match.view(to_act).legal_actions().bids()[0]
+        if to_act == seat and lowest >= level:
+            return
+        match.apply(Bid(lowest), to_act)
+
+
+def test_where_defenders_do_not_score_passing_costs_only_what_another_contract_gains() -> None:
+    """Call Partner with the defenders not scoring (docs/RULES.md, Scoring): passing loses nothing of my own, so
+    a contract expected to lose 28 is passed. Counted as a partnership's lost points (-50 here), passing looked
+    dearer than that set, and hard bid on anything at such a table (custom table 3: 40 sets in 67 contracts)."""
+    rules = from_overrides(PRESETS["call-partner"].rules, {"defenders_score": False})
+    match = Match(rules, seed=5, preset="call-partner")
+    _bid_up_to(match, 0, 140)
+    view = match.view(0)
+    k = read_view(view)
+    eu = HardBot._learned_value(view, k, 140)
+    assert eu is not None and -50 < eu < -13.4  # a set more likely than not, dearer than what passing costs
+    assert _pass_value(view, k) == -CONTRACT_SHARE * rules.min_bid / 3
+    assert HardBot(samples=4).choose(view, BotContext(random.Random(1))) == Pass()
+    # where the defenders score, passing still costs the side's points lost: the same hand bids on
+    scoring = Match(PRESETS["call-partner"].rules, seed=5, preset="call-partner")
+    _bid_up_to(scoring, 0, 140)
+    assert _pass_value(scoring.view(0), read_view(scoring.view(0))) < -40

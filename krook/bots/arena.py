@@ -67,7 +67,9 @@ def _frozen_package(path: Path) -> Any:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-        _CHAMPIONS[path] = importlib.import_module(f"{name}.base")
+        # a copy made since the catalog left base.py has make_bot in catalog.py; earlier ones in base.py
+        where = "catalog" if (path / "catalog.py").is_file() else "base"
+        _CHAMPIONS[path] = importlib.import_module(f"{name}.{where}")
     return _CHAMPIONS[path]
 
 

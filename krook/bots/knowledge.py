@@ -66,6 +66,7 @@ class Knowledge:
     ducked: list[tuple[int, int, int, float]] = field(default_factory=list)
     # every card played this hand, trick by trick (the one in progress last): (seat, card)
     history: list[list[tuple[int, int]]] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)  # per seat, tricks won this hand so far
     # facts worked out from the above once a decision, for every deal sampled (``play_reading``)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -193,6 +194,7 @@ def read_view(view: SeatView) -> Knowledge:
         dealer=view.dealer,
         ducked=ducked,
         history=[*tricks, trick] if trick else tricks,
+        tricks_won=list(view.tricks_won),
     )
 
 

@@ -166,11 +166,12 @@ def playout(
     last_bonus: int,
     rng: random.Random,
     noise: float = 0.05,
+    tricks: list[int] | None = None,
 ) -> list[int]:
     """Play the hand out with ``policy`` for every seat; return the points each seat takes from now on.
 
     ``sides[s][t]``: does seat ``s`` count seat ``t`` as a teammate; ``bidding[s]``: is ``s`` on the bidding side.
-    ``hands`` is changed in place.
+    ``hands`` is changed in place; ``tricks``, when given, counts the tricks each seat wins.
     """
     n = play.n
     taken = [0] * n
@@ -197,6 +198,8 @@ def playout(
             if not hands[w]:
                 gained += last_bonus
             taken[w] += gained
+            if tricks is not None:
+                tricks[w] += 1
             trick = []
             seat = w
         else:

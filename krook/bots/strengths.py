@@ -53,7 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
-from .utility import scoring_frame
+from .utility import scoring_frame, trick_bonuses
 from .utility import utility as _utility
 
 
@@ -278,6 +278,12 @@ PASS_CONTESTED = 0.6
 # seventh sessions: one step at a time, nothing was shown there either way).
 TUNED_PRESETS = frozenset({"kentucky-discard", "classic-full-deck"})
 TUNED_TAKEOVER_MARGIN = 0.05
+# Where the defenders do not score and no partner is fixed, passing costs only what another seat's contract
+# gains over mine: a contract is worth about this share of the minimum bid to whoever holds it (medium's
+# contracts at custom table 3: +45 at bids of 105-125), and it goes to one of the n - 1 others. Counting the
+# whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
+# and lost 17 a contract (custom table 3, 60 boards; docs/BOTS.md, issue 29, third session).
+CONTRACT_SHARE = 0.4
 
 
 @lru_cache(maxsize=64)
@@ -293,6 +299,8 @@ def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
     before the arena tuning, for a stuck dealer's redeal)."""
     rules = k.rules
     total = rules.card_points_total + rules.bonus_total
+    if not rules.defenders_score and rules.partnership != "fixed":
+        return -CONTRACT_SHARE * rules.min_bid / max(1, k.n - 1)
     if rules.partnership == "individual":
         return -total / k.n * 0.6
     if rules.partnership != "fixed" or not tuned or table_preset(rules) not in TUNED_PRESETS:
@@ -411,6 +419,9 @@ class HardBot(MediumBot):
         leader = k.trick[0][0] if k.trick else k.leader
         assert leader is not None
         trick_cards = [c for _, c in k.trick]
+        # most tricks and a sweep count towards the bid: the playouts count tricks where they score (the exact
+        # solver of the last tricks counts points only)
+        trick_bonus = bool(rules.most_tricks_bonus or rules.sweep_bonus)
         score = dict.fromkeys(moves, 0.0)
         weight_sum = 0.0
         samples = 0
@@ -436,13 +447,18 @@ class HardBot(MediumBot):
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
-                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise)
+                    won = list(k.tricks_won) if trick_bonus else None
+                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise, won)
                     if len(trick) == k.n:
                         taken = self._finish_trick(play, hs, trick, k.played | (1 << card), *rest)
                     else:
                         taken = playout(play, hs, leader, trick, k.played | (1 << card), *rest)
                     mine = so_far + sum(taken[s] for s in mates)
-                    score[card] += w * _utility(k, mine, total, bidder_mine)
+                    if won is None:
+                        score[card] += w * _utility(k, mine, total, bidder_mine)
+                    else:
+                        ours, theirs = trick_bonuses(k, mates, won)
+                        score[card] += w * _utility(k, mine + ours, total + ours + theirs, bidder_mine)
             weight_sum += w
         best = max(moves, key=lambda c: (score[c], -c))
         return _play(best)
@@ -458,16 +474,19 @@ class HardBot(MediumBot):
         last_bonus: int,
         rng: random.Random,
         noise: float,
+        tricks: list[int] | None = None,
     ) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
         gained = sum(play.points[c] for _, c in trick)
         taken = [0] * n
+        if tricks is not None:
+            tricks[w] += 1
         if not hands[w]:
             taken[w] = gained + last_bonus
             return taken
         taken[w] = gained
-        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise)
+        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise, tricks)
         return [a + b for a, b in zip(taken, rest, strict=True)]
 
     def _playout_sides(
@@ -623,7 +642,6 @@ class HardBot(MediumBot):
         rules = k.rules
         totals = [0.0] * len(options)
         bid = k.bid or rules.min_bid
-        total = rules.card_points_total + rules.bonus_total
         rounds = 0
         while self._more(rounds, 40, 3, deadline) or rounds < 3:
             rounds += 1
@@ -634,7 +652,7 @@ class HardBot(MediumBot):
                 hs = list(hands)
                 hs[k.seat] = k.hand & ~buried
                 mine = self._simulate(k, hs, trump, buried, k.seat, ctx)
-                totals[i] += (mine if mine >= bid else -bid) - (total - mine)
+                totals[i] += _expected_score(rules, k.n, [mine], bid)
         return options[max(range(len(options)), key=lambda i: totals[i])]
 
 

@@ -38,3 +38,28 @@ def scoring_frame(k: Knowledge, mates: set[int], nest: int) -> tuple[bool | None
     elif bidder_mine:
         so_far += hidden_pts
     return bidder_mine, last_bonus, so_far
+
+
+def trick_bonuses(k: Knowledge, mates: set[int], tricks: list[int]) -> tuple[int, int]:
+    """The most-tricks and sweep bonuses of a hand played out, ``tricks`` won per seat: (my side's, the
+    others'). They count towards the bid as card points do (docs/RULES.md, Scoring)."""
+    rules = k.rules
+    mine = sum(tricks[s] for s in mates)
+    if rules.partnership == "individual":
+        rivals = [tricks[s] for s in range(k.n) if s not in mates]
+    else:
+        rivals = [sum(tricks) - mine]
+    best = max(rivals, default=0)
+    ours = theirs = 0
+    if rules.most_tricks_bonus:
+        if mine > best:
+            ours += rules.most_tricks_bonus
+        elif best > mine and rivals.count(best) == 1:
+            theirs += rules.most_tricks_bonus
+    if rules.sweep_bonus:
+        all_tricks = sum(tricks)
+        if mine == all_tricks:
+            ours += rules.sweep_bonus
+        elif best == all_tricks:
+            theirs += rules.sweep_bonus
+    return ours, theirs
