@@ -43,14 +43,18 @@ def knowable(match, seat: int | None) -> set[str]:
     return known
 
 
+# random base64 in a message: the seat token and the sealed channel's handshake key and tag
+RANDOM_FIELDS = frozenset({"token", "spake", "tag"})
+
+
 def strings(value):
-    """Every text in a message but the seat token: a random base64 token can read like a card ('K-Eb…')."""
+    """Every text in a message but its random fields: random base64 can read like a card ('K-Eb…', 'K+/S…')."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for k, v in value.items():
             yield k
-            if k != "token":
+            if k not in RANDOM_FIELDS:
                 yield from strings(v)
     elif isinstance(value, list):
         for v in value:
@@ -61,6 +65,9 @@ def test_a_token_that_reads_like_a_card_is_not_a_leak_but_a_card_beside_it_is():
     message = {"type": "welcome", "token": "K-Eb-80jHkrfMseHTbHdwA", "note": "play R14"}
     found = [t for text in strings(message) for t in CARD_TOKEN.findall(text)]
     assert found == ["R14"]
+    # the sealed handshake's key (seen on a fresh clone: 'K+/SDZfw…' was reported as the Krook leaking)
+    handshake = {"type": "sealed", "spake": "K+/SDZfwmWGebznxEoTynL5vucBm4Ezw5+SiW+zPAHU=", "tag": "R1/Qa+"}
+    assert [t for text in strings(handshake) for t in CARD_TOKEN.findall(text)] == []
 
 
 @dataclass(frozen=True)
