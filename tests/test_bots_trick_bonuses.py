@@ -18,7 +18,7 @@ BONUSES = {"most_tricks_bonus": 30, "sweep_bonus": 40, "last_trick_bonus": 0, "a
 
 
 def _played_hands(preset: str, count: int) -> list[tuple[Match, int]]:
-    """Hands played to their end by easy bots at ``preset`` with the bonuses above: (match, hand index)."""
+    """Hands played to their end by easy bots at ``preset`` with the bonuses above: (match, its seed)."""
     rules = from_overrides(PRESETS[preset].rules, BONUSES)
     out = []
     for seed in range(count):
@@ -49,11 +49,9 @@ def test_the_bonuses_are_the_referees(preset: str) -> None:
                 mates = {hand.bidder, hand.partner} if seat in (hand.bidder, hand.partner) else None
             assert mates is not None, seed
             ours, theirs = trick_bonuses(k, mates, list(hand.won_tricks))
-            columns = sorted({s % 2 for s in mates} if hand.rules.partnership == "fixed" else mates)
-            if hand.rules.partnership == "fixed":
-                expected = result.bonuses[columns[0]]
-            else:  # a side's bonus is credited to its first seat
-                expected = result.bonuses[min(mates)]
+            # a fixed team's column is its seats' parity; otherwise a side's bonus is credited to its first seat
+            fixed = hand.rules.partnership == "fixed"
+            expected = result.bonuses[min(mates) % 2 if fixed else min(mates)]
             assert ours == expected, (preset, seed, seat)
             assert ours + theirs == sum(result.bonuses), (preset, seed, seat)
 
