@@ -193,3 +193,34 @@ def test_the_messages_line_shows_any_text(app: Any) -> None:
     for text in ("\ud800", "a\x00", SimpleNamespace()):
         t.wrap(str(text), 200)
         t.render(text)
+
+
+def test_a_long_word_is_broken_with_few_measurements(theme: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notice's 2,000-character path is wrapped by halving, not one character at a time: each frame measured
+    the text about two million times before, and a notice with a long body froze the window for seconds."""
+    from krook.scenes.menus.notice import wrap_all
+    from krook.ui.theme import GatedFont
+
+    calls = 0
+    size = GatedFont.size
+
+    def counted(self: GatedFont, text: object) -> tuple[int, int]:
+        nonlocal calls
+        calls += 1
+        return size(self, text)
+
+    monkeypatch.setattr(GatedFont, "size", counted)
+    path = "/home/ann/" + "x" * 1990
+    lines = wrap_all(theme, path, 300, max_lines=100)
+    assert "".join(lines) == path  # nothing lost
+    assert all(theme.font("body").size(line)[0] <= 300 for line in lines)
+    calls = 0
+    wrap_all(theme, path, 300, max_lines=10)
+    assert calls < 400, f"{calls} measurements for ten lines"
+    calls = 0
+    assert theme.fit(path, 200).endswith("…") and theme.font("body").size(theme.fit(path, 200))[0] <= 200
+    assert (
+        theme.elide(path, 200).startswith("/home")
+        and theme.font("body").size(theme.elide(path, 200))[0] <= 200
+    )
+    assert calls < 100, f"{calls} measurements to fit and elide"

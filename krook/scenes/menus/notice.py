@@ -11,25 +11,26 @@ import pygame
 from krook.scenes.base import Services
 from krook.scenes.common.menu import DialogScene, centred_panel, layout_row
 from krook.ui import Button, Theme
+from krook.ui.theme import longest_fitting
 
 
-def wrap_all(t: Theme, text: str, width: int, role: str = "body") -> list[str]:
+def wrap_all(t: Theme, text: str, width: int, role: str = "body", max_lines: int = 40) -> list[str]:
     """``t.wrap``, and a word wider than the line (a long folder path) broken after a slash, or anywhere:
-    nothing is cut off at the panel's edge."""
+    nothing is cut off at the panel's edge. At most ``max_lines`` lines: a screen shows no more."""
     font = t.font(role)
     out: list[str] = []
     for line in t.wrap(text, width, role):
-        while len(line) > 1 and font.size(line)[0] > width:
-            cut = len(line) - 1
-            while cut > 1 and font.size(line[:cut])[0] > width:
-                cut -= 1
+        while len(out) < max_lines and len(line) > 1 and font.size(line)[0] > width:
+            cut = max(1, longest_fitting(lambda n, s=line: font.size(s[:n])[0], len(line) - 1, width))
             slash = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if slash >= cut // 2:
                 cut = slash + 1
             out.append(line[:cut])
             line = line[cut:]
+        if len(out) >= max_lines:
+            break
         out.append(line)
-    return out
+    return out[:max_lines]
 
 
 class NoticeScene(DialogScene):
@@ -75,7 +76,7 @@ class NoticeScene(DialogScene):
         p = t.p
         w = surface.get_width()
         width = min(w - t.px(60), t.px(680))
-        lines = wrap_all(t, self.body, width - t.px(64), "body")[:10]
+        lines = wrap_all(t, self.body, width - t.px(64), "body", max_lines=10)
         lh = t.font("body").get_linesize()
         height = t.px(190) + lh * len(lines)
         panel = centred_panel(t, surface, width, height, edge=p.danger if self.danger else p.accent)

@@ -208,7 +208,7 @@ class TitleScene(MenuScene):
         margin = t.px(24)
         pad = t.px(12)
         width = min(t.px(420), w - column.right - margin * 2)
-        lines = wrap_all(t, msg, width - pad * 2)
+        lines = wrap_all(t, msg, width - pad * 2, max_lines=12)
         lh = t.font("body").get_linesize()
         rect = pygame.Rect(column.right + margin, column.top, width, lh * len(lines) + pad * 2)
         t.panel(surface, rect, (70, 40, 30), edge=t.p.accent)
