@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -14,6 +15,10 @@ from krook.ui import Button, Theme
 from krook.ui.theme import longest_fitting
 
 
+def _prefix_width(font: pygame.font.Font, text: str, n: int) -> int:
+    return font.size(text[:n])[0]
+
+
 def wrap_all(t: Theme, text: str, width: int, role: str = "body", max_lines: int = 40) -> list[str]:
     """``t.wrap``, and a word wider than the line (a long folder path) broken after a slash, or anywhere:
     nothing is cut off at the panel's edge. At most ``max_lines`` lines: a screen shows no more."""
@@ -21,7 +26,7 @@ def wrap_all(t: Theme, text: str, width: int, role: str = "body", max_lines: int
     out: list[str] = []
     for line in t.wrap(text, width, role):
         while len(out) < max_lines and len(line) > 1 and font.size(line)[0] > width:
-            cut = max(1, longest_fitting(lambda n, s=line: font.size(s[:n])[0], len(line) - 1, width))
+            cut = max(1, longest_fitting(partial(_prefix_width, font, line), len(line) - 1, width))
             slash = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if slash >= cut // 2:
                 cut = slash + 1
