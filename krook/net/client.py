@@ -48,8 +48,10 @@ def handshake(
         conn.close()
         raise
     except ConnectionLost as exc:
+        # The link ended with no word from the host: it went down (killed, restarting), so trying again may
+        # find it back. Not "closed", the final refusal a host sends when it ends the game for good.
         conn.close()
-        raise JoinError("closed", f"the host closed the connection during the hello ({exc.reason})") from None
+        raise JoinError("lost", f"the host closed the connection during the hello ({exc.reason})") from None
     except (OSError, FrameError, HostMessageError) as exc:
         conn.close()
         raise JoinError("unreachable", f"lost the host during the hello: {exc}") from None

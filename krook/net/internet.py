@@ -84,6 +84,7 @@ _CODES = {
     "wrong_code": Failure.WRONG_CODE,
     "no_host": Failure.NO_HOST,
     "timeout": Failure.NO_HOST,
+    "lost": Failure.NO_HOST,  # the link ended during the hello: the host went away
     "full": Failure.FULL,
     "shutdown": Failure.HOST_CLOSED,
     "closed": Failure.HOST_CLOSED,
