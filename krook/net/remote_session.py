@@ -207,6 +207,9 @@ class RemoteSession(_MessageSession):
         # to act, so the screen does not offer the same decision twice (a double click, a slow host).
         self._pending: dict[int, int] = {}
         self._ready_for: int | None = None  # the scored hand this player said ready after
+        # A welcome was read and the seat's view after it not yet: that view says whether the host (perhaps
+        # restarted without the ready it was sent) still waits at the score sheet this player left.
+        self._welcomed = False
 
     @classmethod
     def connect(
@@ -346,6 +349,20 @@ class RemoteSession(_MessageSession):
                 # see (a view for a seat that is not ours, rows missing). Drop the link: it reconnects.
                 self._pending.clear()
                 self.client.drop(f"the host sent something Krook cannot use ({exc})")
+                continue
+            if msg.get("type") == WELCOME:
+                self._welcomed = True
+            elif self._welcomed and self.seat in self._views:
+                self._welcomed = False
+                self._ready_again()
+
+    def _ready_again(self) -> None:
+        """Back at the score sheet this player already left: say ready again, as the host may not know. Done
+        at the first view after a welcome, not when the link reads as back: that view may come in a later
+        read than the welcome (one message a read over the relay), and the welcome forgot the old views."""
+        view = self._views[self.seat] if self.seat is not None else None
+        if view is not None and view.phase == "hand_over" and view.hand_number == self._ready_for:
+            self.client.send({"type": READY})
 
     def _link(self, msg: dict[str, Any]) -> None:
         seat = self.seat if self.seat is not None else -1
@@ -357,9 +374,6 @@ class RemoteSession(_MessageSession):
             )
         elif state == "back":
             self._events.append(StatusEvent(seat, "remote"))
-            view = self._views.get(self.seat) if self.seat is not None else None
-            if view is not None and view.phase == "hand_over" and view.hand_number == self._ready_for:
-                self.client.send({"type": READY})  # said before the link dropped: the host may not know
         elif state == "gone" and not self._gone:
             self._gone = True
             self._events.append(StatusEvent(seat, "disconnected"))
