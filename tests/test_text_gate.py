@@ -224,3 +224,14 @@ def test_a_long_word_is_broken_with_few_measurements(theme: Any, monkeypatch: py
         and theme.font("body").size(theme.elide(path, 200))[0] <= 200
     )
     assert calls < 100, f"{calls} measurements to fit and elide"
+
+
+def test_a_body_longer_than_the_notice_shows_ends_in_an_ellipsis(theme: Any) -> None:
+    from krook.scenes.menus.notice import wrap_all
+
+    words = " ".join(f"word{i}" for i in range(400))
+    lines = wrap_all(theme, words, 300, max_lines=5)
+    assert len(lines) == 5 and lines[-1].endswith("…")
+    assert all(theme.font("body").size(line)[0] <= 300 for line in lines)
+    short = wrap_all(theme, "Ann left the game.", 300, max_lines=5)
+    assert short == ["Ann left the game."]  # nothing cut, no ellipsis

@@ -21,21 +21,25 @@ def _prefix_width(font: pygame.font.Font, text: str, n: int) -> int:
 
 def wrap_all(t: Theme, text: str, width: int, role: str = "body", max_lines: int = 40) -> list[str]:
     """``t.wrap``, and a word wider than the line (a long folder path) broken after a slash, or anywhere:
-    nothing is cut off at the panel's edge. At most ``max_lines`` lines: a screen shows no more."""
+    nothing is cut off at the panel's edge. At most ``max_lines`` lines, the last ending in an ellipsis when
+    there was more: a screen shows no more."""
     font = t.font(role)
     out: list[str] = []
     for line in t.wrap(text, width, role):
-        while len(out) < max_lines and len(line) > 1 and font.size(line)[0] > width:
+        while len(out) <= max_lines and len(line) > 1 and font.size(line)[0] > width:
             cut = max(1, longest_fitting(partial(_prefix_width, font, line), len(line) - 1, width))
             slash = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if slash >= cut // 2:
                 cut = slash + 1
             out.append(line[:cut])
             line = line[cut:]
-        if len(out) >= max_lines:
+        if len(out) > max_lines:
             break
         out.append(line)
-    return out[:max_lines]
+    if len(out) > max_lines:
+        out = out[:max_lines]
+        out[-1] = t.fit(out[-1].rstrip() + "…", width, role)
+    return out
 
 
 class NoticeScene(DialogScene):
