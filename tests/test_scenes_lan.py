@@ -382,3 +382,24 @@ def test_host_restart_resumes_from_the_title_and_the_client_rejoins(lan):
     assert is_scene(client_app, "TableScene")
     drivers = [TableDriver(host_app2), TableDriver(client_app)]
     play_hand(drivers)
+
+
+def test_a_host_lost_during_the_hello_is_explained(lan, monkeypatch):
+    """A link that ends during the hello is "lost" (the host went down, it may be back): the player reads why
+    and what to do, not only the link's words."""
+    app = lan()
+    join = open_join(app)
+
+    from krook.net import JoinError
+
+    def lost(*args, **kwargs):
+        raise JoinError("lost", "the host closed the connection during the hello (end of stream)")
+
+    monkeypatch.setattr(join.services.games, "join", lost)
+    type_into(app, join.address_field, "127.0.0.1:47470")
+    click(app, join.join_btn.rect.center)
+    pump([app], lambda: join.connecting is None and join.error, what="the join error")
+    assert join.error.startswith(
+        "Could not join 127.0.0.1:47470. The host closed the connection during the hello"
+    )
+    assert "try once more in a moment" in join.error

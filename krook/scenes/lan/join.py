@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 HINTS = {
     "unreachable": "Check the address, that the host is in its waiting room, and the firewall (see Help).",
     "timeout": "The host did not answer in time. Is it still running? See Help for firewalls.",
+    "lost": "The host went away while you were joining. If it is starting again, try once more in a moment.",
     "full": "Ask the host to open a seat, or join another game.",
     "password": "Type the room code under Room code and click Join again.",
 }
