@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -41,3 +43,27 @@ def test_serve_prints_where_to_connect_and_the_room_code(tmp_path: Path) -> None
     assert f"  127.0.0.1:{port}" in plain
     assert "Room code: KITCHEN7" in plain
     assert any(line.startswith("Seats open to players: 1, 3 (of 4)") for line in plain)
+
+
+def test_serve_handles_sigterm_before_it_listens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM sent the moment the port answers stops the game cleanly: the handler is in place before the
+    host listens (the frozen serve test saw a process killed by the signal's default action, exit -15)."""
+    from krook.net import serve
+    from krook.net.host import Host
+
+    seen: list[object] = []
+
+    def start(self: Host) -> Host:
+        seen.append(signal.getsignal(signal.SIGTERM))
+        raise OSError("stopped here by the test, where the host would listen")
+
+    monkeypatch.setattr(Host, "start", start)
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        code = serve.main(
+            ["--bind", "127.0.0.1", "--port", "0", "--no-discovery", "--save", str(tmp_path / "lan.json")]
+        )
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert code == 2
+    assert seen and seen[0] not in (signal.SIG_DFL, signal.SIG_IGN, None), seen

@@ -121,6 +121,16 @@ def main(argv: list[str] | None = None) -> int:
         bot_delay=opts.bot_delay,
         discovery_port=None if opts.no_discovery else opts.discovery_port,
     )
+    # The handlers come before the host listens: a SIGTERM sent as soon as the port answers (a service manager,
+    # a test) stops the game cleanly instead of killing the process with its default action.
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        stop.set()
+
+    old = signal.signal(signal.SIGINT, on_signal)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, on_signal)
     try:
         if opts.password is not None and not check_password(opts.password):
             raise ValueError(room_code_problem(opts.password) or "bad room code")
@@ -148,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         host.start()
     except (OSError, ValueError, StorageError) as exc:
+        signal.signal(signal.SIGINT, old)
         print(f"krook serve: {exc}", file=sys.stderr)
         return 2
     relay = None
@@ -161,18 +172,11 @@ def main(argv: list[str] | None = None) -> int:
             relay = RelayHost(host, opts.relay, on_code=show_code).start()
         except (RelayError, TimeoutError) as exc:
             host.stop()
+            signal.signal(signal.SIGINT, old)
             print(f"krook serve: {exc or 'the relay did not answer'}", file=sys.stderr)
             return 2
     if opts.start_now:
         host.start_now()
-    stop = threading.Event()
-
-    def on_signal(signum: int, frame: object) -> None:
-        stop.set()
-
-    old = signal.signal(signal.SIGINT, on_signal)
-    if hasattr(signal, "SIGTERM"):
-        signal.signal(signal.SIGTERM, on_signal)
     snap = host.snapshot()
     lan = ", ".join(f"seat {s}" for s, k in enumerate(snap.kinds) if k == "lan")
     log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], lan, save)
