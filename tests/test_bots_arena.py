@@ -96,6 +96,10 @@ def test_a_run_in_parts_logs_the_same_boards(tmp_path, capsys) -> None:  # type:
         return [(b["diff"], b["runs"]) for log in logs for b in map(json.loads, log.read_text().splitlines())]
 
     assert len(boards(whole)) == 4 and boards(whole) == boards(head, tail)
+    # each line names its board and deal seed, so two runs' logs pair board by board
+    lines = [json.loads(line) for line in tail.read_text().splitlines()]
+    assert [b["board"] for b in lines] == [2, 3]
+    assert [b["deal_seed"] for b in lines] == board_seeds(1, 4)[2:]
     assert main([*common, "--first", "4"]) == 2
     assert "--first and --show name a board" in capsys.readouterr().err
 

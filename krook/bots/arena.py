@@ -186,7 +186,15 @@ def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
     n = rules.players
     dealer = index % n
     deal = deal_from_seed(rules, dealer, deal_seed)
-    out: dict[str, Any] = {"diff": 0.0, "runs": [], "times": {a: {}, b: {}}}
+    # the board's number and deal seed ride along in the log: two runs' logs pair board by board, and one
+    # board replays from them (``--show``)
+    out: dict[str, Any] = {
+        "board": index,
+        "deal_seed": deal_seed,
+        "diff": 0.0,
+        "runs": [],
+        "times": {a: {}, b: {}},
+    }
     for swap in (False, True):
         names = _seating(a, b, n, swap)
         bots = [arena_bot(x, samples) for x in names]
@@ -225,7 +233,15 @@ def play_game(args: Job) -> dict[str, Any]:
     table, a, b, index, game_seed, budget, samples = args
     rules, preset = table_rules(table)
     n = rules.players
-    out: dict[str, Any] = {"diff": 0.0, "wins": 0, "hands": [], "runs": [], "times": {a: {}, b: {}}}
+    out: dict[str, Any] = {
+        "board": index,
+        "game_seed": game_seed,
+        "diff": 0.0,
+        "wins": 0,
+        "hands": [],
+        "runs": [],
+        "times": {a: {}, b: {}},
+    }
     for swap in (False, True):
         names = _seating(a, b, n, swap)
         bots = [arena_bot(x, samples) for x in names]
