@@ -48,8 +48,8 @@ def _candidates() -> list[str]:
                     path = line.rsplit(" ", 1)[-1].strip()
                     if _SDL_NAME.match(Path(path).name) and path not in found:
                         found.append(path)
-        except OSError:
-            pass
+        except OSError as exc:
+            log.debug("no /proc/self/maps to find SDL in (%s): trying pygame's folder", exc)
     try:
         import pygame
 

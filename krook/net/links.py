@@ -255,7 +255,7 @@ class LinkServer:
                 sent = link.sock.send(link.outbuf)
                 del link.outbuf[:sent]
             except (BlockingIOError, InterruptedError):
-                pass
+                pass  # the socket's buffer is full: the rest goes out when it is writable again
             except OSError as exc:
                 self.drop(conn_id, f"write failed: {exc}")
                 return
