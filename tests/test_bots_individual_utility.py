@@ -3,14 +3,12 @@ nothing from its own points where the defenders do not score (docs/RULES.md, Sid
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from bot_helpers import finish_hand_with_bots
 
-from krook.bots import BotContext, make_bot
 from krook.bots.knowledge import read_view
 from krook.bots.utility import individual_utility, seat_points, trick_bonuses
-from krook.rules import PRESETS, Match, Phase
+from krook.rules import PRESETS, Match
 from krook.rules.cards import CARD_BY_NAME
 from krook.rules.scoring import score_hand
 from krook.rules.settings import from_overrides
@@ -31,13 +29,7 @@ def _played(preset: str, overrides: dict[str, object], count: int) -> list[Match
     rules = from_overrides(PRESETS[preset].rules, overrides)
     out = []
     for seed in range(count):
-        match = Match(rules, seed=seed, preset=preset)
-        bots = [make_bot("easy") for _ in range(rules.players)]
-        rng = random.Random(seed)
-        while match.hand.phase is not Phase.HAND_OVER:
-            seat = match.hand.to_act
-            assert seat is not None
-            match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
+        match = finish_hand_with_bots(Match(rules, seed=seed, preset=preset), "easy", seed)
         if match.hand.bidder is not None:
             out.append(match)
     return out
@@ -103,13 +95,7 @@ def test_hard_scores_its_playouts_so_only_where_the_defenders_score_nothing(
     monkeypatch.setattr(strengths, "individual_utility", counting)
     overrides = {"defenders_score": defenders_score, "nest_to": "bidder", "min_bid": 50}
     rules = from_overrides(PRESETS["five-handed"].rules, overrides)
-    match = Match(rules, seed=3, preset="five-handed")
-    bots = [make_bot("hard", samples=4) for _ in range(rules.players)]
-    rng = random.Random(3)
-    while match.hand.phase is not Phase.HAND_OVER:
-        seat = match.hand.to_act
-        assert seat is not None
-        match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
+    match = finish_hand_with_bots(Match(rules, seed=3, preset="five-handed"), "hard", 3, samples=4)
     assert match.hand.bidder is not None
     if defenders_score:
         assert seen == []

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_helpers import finish_hand_with_bots
 
-from krook.bots import BotContext, make_bot
 from krook.bots.knowledge import play_rules, read_view
 from krook.bots.playout import playout
 from krook.bots.utility import trick_bonuses
-from krook.rules import PRESETS, Match, Phase
+from krook.rules import PRESETS, Match
 from krook.rules.scoring import score_hand
 from krook.rules.settings import from_overrides
 
@@ -22,13 +22,7 @@ def _played_hands(preset: str, count: int) -> list[tuple[Match, int]]:
     rules = from_overrides(PRESETS[preset].rules, BONUSES)
     out = []
     for seed in range(count):
-        match = Match(rules, seed=seed, preset=preset)
-        bots = [make_bot("easy") for _ in range(rules.players)]
-        rng = random.Random(seed)
-        while match.hand.phase is not Phase.HAND_OVER:
-            seat = match.hand.to_act
-            assert seat is not None
-            match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
+        match = finish_hand_with_bots(Match(rules, seed=seed, preset=preset), "easy", seed)
         if match.hand.bidder is not None:
             out.append((match, seed))
     return out
