@@ -53,7 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
-from .utility import individual_utility, scoring_frame, seat_points, trick_bonuses
+from .utility import scoring_frame, trick_bonuses
 from .utility import utility as _utility
 
 
@@ -379,7 +379,6 @@ class HardBot(MediumBot):
     # of one deal and only add noise to the comparison (paired over 900 Kentucky Discard boards at 16 deals a
     # decision: +1.7 ± 2.7 a deal against 5% random moves)
     playout_noise = 0.0
-    relative_each_alone = True
 
     def __init__(
         self, budget_s: float | None = None, max_samples: int = 200, samples: int | None = None
@@ -423,17 +422,6 @@ class HardBot(MediumBot):
         # most tricks and a sweep count towards the bid: the playouts count tricks where they score (the exact
         # solver of the last tricks counts points only)
         trick_bonus = bool(rules.most_tricks_bonus or rules.sweep_bonus)
-        # each alone where the defenders score nothing, a playout scores every seat as the table does: a
-        # defender's own points are worth nothing, the bidder's set is what it gains (+3.0 a deal at custom
-        # table 6, 64 deals a decision). Where the defenders score (the three-, five- and six-handed presets) the
-        # same scoring was even with counting a defender's own points, so they keep that (docs/BOTS.md, issue 29,
-        # fifth session).
-        each_alone = (
-            self.relative_each_alone
-            and rules.partnership == "individual"
-            and not rules.defenders_score
-            and k.bid is not None
-        )
         score = dict.fromkeys(moves, 0.0)
         weight_sum = 0.0
         samples = 0
@@ -447,7 +435,6 @@ class HardBot(MediumBot):
             mates = self._sample_mates(k, hands)
             side = [s in mates for s in range(k.n)]
             bidder_mine, last_bonus, so_far = scoring_frame(k, mates, nest)
-            base = seat_points(k, nest) if each_alone else None
             if tricks_left * k.n <= self.exact_cards:
                 solver = Solver(play, side, last_bonus)
                 values = solver.move_values(hands, leader, trick_cards)
@@ -466,12 +453,6 @@ class HardBot(MediumBot):
                         taken = self._finish_trick(play, hs, trick, k.played | (1 << card), *rest)
                     else:
                         taken = playout(play, hs, leader, trick, k.played | (1 << card), *rest)
-                    if base is not None:
-                        points = [a + b for a, b in zip(base, taken, strict=True)]
-                        if won is not None:
-                            points = [p + trick_bonuses(k, {s}, won)[0] for s, p in enumerate(points)]
-                        score[card] += w * individual_utility(k, points)
-                        continue
                     mine = so_far + sum(taken[s] for s in mates)
                     if won is None:
                         score[card] += w * _utility(k, mine, total, bidder_mine)

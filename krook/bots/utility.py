@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .fast import bits
 from .knowledge import Knowledge
 
@@ -25,19 +23,6 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
 
 
-def individual_utility(k: Knowledge, points: Sequence[float]) -> float:
-    """Each alone: my score change less the mean of the others', for every seat's points in the hand (a
-    defender gains from the bidder's set as well as from its own points, and nothing from them where the
-    defenders do not score)."""
-    bidder, bid = k.bidder, k.bid
-    assert bidder is not None and bid is not None
-    scoring = 1.0 if k.rules.defenders_score else 0.0
-    deltas = [p * scoring for p in points]
-    deltas[bidder] = points[bidder] if points[bidder] >= bid else -bid
-    others = sum(deltas) - deltas[k.seat]
-    return deltas[k.seat] - others / max(1, k.n - 1)
-
-
 def scoring_frame(k: Knowledge, mates: set[int], nest: int) -> tuple[bool | None, int, int]:
     """For one sampled deal, seen from ``mates``' side: whether it holds the bid, the bonus the last trick
     carries (the hidden cards' points ride on it where the nest goes to the last trick) and the points the
@@ -53,16 +38,6 @@ def scoring_frame(k: Knowledge, mates: set[int], nest: int) -> tuple[bool | None
     elif bidder_mine:
         so_far += hidden_pts
     return bidder_mine, last_bonus, so_far
-
-
-def seat_points(k: Knowledge, nest: int) -> list[int]:
-    """Each seat's points so far in one sampled deal, the hidden cards' with the bidder where the nest goes to
-    the bidder (where it goes to the last trick they ride on that trick's bonus: ``scoring_frame``)."""
-    points = list(k.points_taken)
-    if k.bidder is not None and k.rules.nest_to != "last_trick":
-        hidden = k.buried if k.buried else nest
-        points[k.bidder] += sum(k.rules.point_list[c] for c in bits(hidden))
-    return points
 
 
 def trick_bonuses(k: Knowledge, mates: set[int], tricks: list[int]) -> tuple[int, int]:
