@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from krook.net.discovery import LIMITED_BROADCAST, broadcast_targets, parse_answer
 
 
@@ -33,6 +37,12 @@ def test_missing_or_odd_netmasks():
         LIMITED_BROADCAST,
     )
     assert broadcast_targets([]) == (LIMITED_BROADCAST,)
+
+
+def test_a_skipped_interface_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.DEBUG, logger="krook.net.discovery"):
+        assert broadcast_targets([("300.1.1.1", "255.255.255.0")]) == (LIMITED_BROADCAST,)
+    assert "300.1.1.1" in caplog.text and "no broadcast address" in caplog.text
 
 
 def test_answers_say_whether_a_room_code_is_needed():

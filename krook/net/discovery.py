@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import logging
 import socket
 import struct
 import sys
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from krook.text_gate import outside_text
 
 from .protocol import PROTOCOL_VERSION
+
+log = logging.getLogger("krook.net.discovery")
 
 DISCOVERY_PORT = 47471
 QUERY = json.dumps({"type": "krook?", "protocol": PROTOCOL_VERSION}).encode("utf-8")
@@ -151,7 +154,9 @@ def broadcast_targets(interfaces: Iterable[tuple[str, str | None]]) -> tuple[str
         try:
             net = ipaddress.IPv4Network(f"{address}/{netmask or 24}", strict=False)
             ip = ipaddress.IPv4Address(address)
-        except ValueError:
+        except ValueError as exc:
+            # an adapter the OS reports oddly must not stop discovery on the others; the log says which
+            log.debug("interface %r/%r has no broadcast address: %s", address, netmask, exc)
             continue
         if ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast or net.prefixlen > 30:
             continue
