@@ -1,0 +1,110 @@
+"""How far hard's kind of play could lead at a table if it saw every card: a measuring device that cheats.
+
+    python benchmarks/experiments/oracle.py --a oracle --b medium --rules SPEC --deals 300 --seed 1 --samples 1
+
+``oracle`` is hard whose sampler returns the true deal instead of a guess (every hand and the nest as they are),
+in the auction as well as in the play: it bids by playing the contract out on the true cards (medium's bury and
+trump, the playout policy), and each card is scored on the true deal (a playout a card, the exact solver in the
+last tricks). ``oracleplay`` sees every card in the play only and bids as hard does. They break the game's
+secrecy on purpose, so they exist only in this script's process (``--workers 1``) and never in the game: the
+figure they give is a ceiling for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from krook.bots import arena, strengths
+from krook.bots.base import BotContext, register
+from krook.bots.knowledge import Knowledge
+from krook.bots.strengths import HardBot, _expected_score, _pass_value
+from krook.rules import Action, Bid, Match, Pass, SeatView
+
+_truth: dict[str, Any] = {"hands": None, "on": False}
+_sample_deal = strengths.sample_deal
+_deal_weight = strengths.deal_weight
+_bid_weight = strengths.bid_weight
+_view = Match.view
+
+
+def _watching_view(self: Match, seat: int) -> SeatView:
+    # the arena asks for a seat's view just before that seat decides: the hands now are the truth it decides on
+    _truth["hands"] = list(self.hand.hands)
+    return _view(self, seat)
+
+
+def _true_deal(k: Knowledge, rng: Any, tries: int = 40) -> tuple[list[int], int]:
+    if not _truth["on"]:
+        return _sample_deal(k, rng, tries)
+    hands = list(_truth["hands"])
+    assert hands[k.seat] == k.hand, "the oracle's truth is another seat's"
+    others = 0
+    for s, h in enumerate(hands):
+        if s != k.seat:
+            others |= h
+    return hands, k.unseen & ~others
+
+
+def _weight_one(*args: Any, **kwargs: Any) -> float:
+    return 1.0 if _truth["on"] else _deal_weight(*args, **kwargs)
+
+
+def _bid_weight_one(*args: Any, **kwargs: Any) -> float:
+    return 1.0 if _truth["on"] else _bid_weight(*args, **kwargs)
+
+
+Match.view = _watching_view  # type: ignore[method-assign]
+strengths.sample_deal = _true_deal
+strengths.deal_weight = _weight_one
+strengths.bid_weight = _bid_weight_one
+
+
+class _Seeing(HardBot):
+    def _seeing(self, method: Any, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        _truth["on"] = True
+        try:
+            return method(self, view, k, ctx)  # type: ignore[no-any-return]
+        finally:
+            _truth["on"] = False
+
+
+@register("oracleplay")
+class OraclePlay(_Seeing):
+    name = "oracleplay"
+
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return self._seeing(HardBot.play_card, view, k, ctx)
+
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return self._seeing(HardBot.discard, view, k, ctx)
+
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return self._seeing(HardBot.trump, view, k, ctx)
+
+
+@register("oracle")
+class Oracle(OraclePlay):
+    name = "oracle"
+
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        legal = view.legal_actions()
+        bids = legal.bids()
+        if not bids:
+            return Pass()
+        if not legal.can_pass:
+            return Bid(bids[0])
+        _truth["on"] = True
+        try:
+            points = self._as_bidder(k, ctx, self._deadline(ctx), 1)
+        finally:
+            _truth["on"] = False
+        eu = _expected_score(k.rules, k.n, points, bids[0])
+        return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
+
+
+if __name__ == "__main__":
+    sys.exit(arena.main(sys.argv[1:]))
