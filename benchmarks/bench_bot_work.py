@@ -1,6 +1,7 @@
 """How much work the clock-bound hard bot does on this machine: deals dealt per card-play decision.
 
     python benchmarks/bench_bot_work.py --boards 10 --seed 1
+    python benchmarks/bench_bot_work.py --rules SPEC --boards 4    # a custom table (JSON text or a file)
 
 The arena's figures are in fixed-work mode (``--samples N``: exactly N deals a decision), so they are reproducible;
 the bot players meet stops at its deadline or at its cap (``max_samples``, 200), whichever comes first. This
@@ -17,17 +18,18 @@ import random
 import statistics
 import time
 
-from krook.bots.arena import _seating, board_seeds
+from krook.bots.arena import _seating, board_seeds, read_spec, table_rules
 from krook.bots.base import BotContext
 from krook.bots.catalog import make_bot
 from krook.bots.strengths import HardBot
-from krook.rules import PRESETS, Match, Phase
+from krook.rules import Match, Phase
 from krook.rules.deal import deal_from_seed
 
 
-def play_board(preset: str, index: int, deal_seed: int, strength: str) -> list[tuple[int, float]]:
-    """One board, both seatings; (deals, seconds) for every card decision of the ``strength`` seats that dealt."""
-    rules = PRESETS[preset].rules
+def play_board(table: str, index: int, deal_seed: int, strength: str) -> list[tuple[int, float]]:
+    """One board, both seatings; (deals, seconds) for every card decision of the ``strength`` seats that dealt.
+    ``table`` is a preset's name or a rules SPEC, as the arena takes them."""
+    rules, preset = table_rules(table)
     n = rules.players
     dealer = index % n
     deal = deal_from_seed(rules, dealer, deal_seed)
@@ -35,7 +37,9 @@ def play_board(preset: str, index: int, deal_seed: int, strength: str) -> list[t
     for swap in (False, True):
         names = _seating(strength, "medium", n, swap)
         bots = [make_bot(name) for name in names]
-        match = Match(rules, seed=deal_seed, first_dealer=dealer, deal=(list(deal[0]), deal[1]))
+        match = Match(
+            rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
+        )
         decision = 0
         while match.hand.to_act is not None:
             seat = match.hand.to_act
@@ -55,18 +59,22 @@ def play_board(preset: str, index: int, deal_seed: int, strength: str) -> list[t
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="kentucky-discard")
+    parser.add_argument(
+        "--rules", default=None, help="a rules SPEC (JSON text or a file), instead of --preset"
+    )
     parser.add_argument("--strength", default="hard", choices=("hard", "expert"))
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     opts = parser.parse_args()
+    table = read_spec(opts.rules) if opts.rules else opts.preset
     decisions: list[tuple[int, float]] = []
     for index, deal_seed in enumerate(board_seeds(opts.seed, opts.boards)):
-        decisions += play_board(opts.preset, index, deal_seed, opts.strength)
+        decisions += play_board(table, index, deal_seed, opts.strength)
     deals = sorted(d for d, _ in decisions)
     seconds = sorted(s for _, s in decisions)
     cap = make_bot(opts.strength).max_samples  # type: ignore[attr-defined]
     result = {
-        "preset": opts.preset,
+        "table": table,
         "strength": opts.strength,
         "boards": opts.boards,
         "decisions": len(deals),
@@ -80,7 +88,7 @@ def main() -> None:
         "seconds_max": round(seconds[-1], 4),
     }
     print(
-        f"{opts.strength} in {opts.preset}, {opts.boards} boards, {len(deals)} card decisions that dealt: "
+        f"{opts.strength} at {opts.rules or opts.preset}, {opts.boards} boards, {len(deals)} card decisions that dealt: "
         f"deals median {result['deals_median']}, 5th percentile {result['deals_p5']}, least {deals[0]}; "
         f"{100 * result['at_cap']:.1f}% reached the cap of {cap}; "
         f"seconds median {result['seconds_median']}, p95 {result['seconds_p95']}, max {result['seconds_max']}"
