@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from krook.scenes.base import Scene, Services
 from krook.scenes.common.menu import begin_screen, centred_panel
 from krook.ui import Button
+
+log = logging.getLogger(__name__)
 
 BUILT_IN_RULES = """# Krook in brief
 Four players in two partnerships (partners sit across). The deck is four colours, 5 to 14, plus the Krook.
@@ -38,8 +42,9 @@ def rules_text() -> str:
         try:
             if candidate.is_file():
                 return candidate.read_text(encoding="utf-8")
-        except OSError:
-            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            # a damaged or unreadable copy: the next one, or the summary, still lets the family read the rules
+            log.warning("cannot read the rules at %s: %s", candidate, exc)
     return BUILT_IN_RULES
 
 
