@@ -27,8 +27,6 @@ from krook.rules import Action, Bid, Match, Pass, SeatView
 
 _truth: dict[str, Any] = {"hands": None, "on": False}
 _sample_deal = strengths.sample_deal
-_deal_weight = strengths.deal_weight
-_bid_weight = strengths.bid_weight
 _view = Match.view
 
 
@@ -50,18 +48,19 @@ def _true_deal(k: Knowledge, rng: Any, tries: int = 40) -> tuple[list[int], int]
     return hands, k.unseen & ~others
 
 
-def _weight_one(*args: Any, **kwargs: Any) -> float:
-    return 1.0 if _truth["on"] else _deal_weight(*args, **kwargs)
+def _one_while_looking(weight: Any) -> Any:
+    """A deal weight that is 1 for the true deal (nothing to weigh) and ``weight`` otherwise."""
 
+    def weigh(*args: Any, **kwargs: Any) -> float:
+        return 1.0 if _truth["on"] else float(weight(*args, **kwargs))
 
-def _bid_weight_one(*args: Any, **kwargs: Any) -> float:
-    return 1.0 if _truth["on"] else _bid_weight(*args, **kwargs)
+    return weigh
 
 
 Match.view = _watching_view  # type: ignore[method-assign]
 strengths.sample_deal = _true_deal
-strengths.deal_weight = _weight_one
-strengths.bid_weight = _bid_weight_one
+strengths.deal_weight = _one_while_looking(strengths.deal_weight)
+strengths.bid_weight = _one_while_looking(strengths.bid_weight)
 
 
 class _Seeing(HardBot):
