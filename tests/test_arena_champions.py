@@ -40,3 +40,19 @@ def test_an_unknown_champion_is_refused(capsys) -> None:  # type: ignore[no-unty
     assert main(["--a", "hard", "--b", "hard@no-such-champion", "--deals", "1", "--workers", "1"]) == 2
     err = capsys.readouterr().err
     assert "no frozen bots" in err and CHAMPION in err
+
+
+def test_two_copies_in_folders_of_one_name_load_apart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # copies made with ``git archive HEAD krook/bots`` all end in ``krook/bots``: one must not stand for the other
+    import shutil
+
+    for side in ("old", "new"):
+        shutil.copytree(CHAMPIONS_DIR / CHAMPION, tmp_path / side / "krook" / "bots")
+    (tmp_path / "new" / "krook" / "bots" / "marker.py").write_text("WHICH = 'new'\n")
+    old = arena_bot(f"hard@{tmp_path / 'old' / 'krook' / 'bots'}", samples=4)
+    new = arena_bot(f"hard@{tmp_path / 'new' / 'krook' / 'bots'}", samples=4)
+    old_module = sys.modules[type(old).__module__]
+    new_module = sys.modules[type(new).__module__]
+    assert type(old) is not type(new)
+    assert old_module.__file__ is not None and str(tmp_path / "old") in old_module.__file__
+    assert new_module.__file__ is not None and str(tmp_path / "new") in new_module.__file__

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import json
@@ -59,7 +60,10 @@ def champion_dir(where: str) -> Path:
 def _frozen_package(path: Path) -> Any:
     """Import a frozen copy of ``krook/bots`` as a package of its own (its modules apart from ``krook.bots``)."""
     if path not in _CHAMPIONS:
-        name = "krook_champion_" + "".join(c if c.isalnum() else "_" for c in path.name)
+        # the whole path names the package: copies in folders of one name (``/tmp/a/krook/bots`` and
+        # ``/tmp/b/krook/bots``) are different bots
+        tag = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+        name = "krook_champion_" + "".join(c if c.isalnum() else "_" for c in path.name) + "_" + tag
         spec = importlib.util.spec_from_file_location(
             name, path / "__init__.py", submodule_search_locations=[str(path)]
         )
