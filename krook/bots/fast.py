@@ -11,7 +11,11 @@ from __future__ import annotations
 from krook.rules import Rules
 from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK, bits
 
-__all__ = ["PlayRules", "bits"]  # bits lives in krook.rules.cards; re-exported for the search modules
+__all__ = [
+    "PlayRules",
+    "bits",
+    "equal_groups",
+]  # bits lives in krook.rules.cards; re-exported for the search modules
 
 # "Led colour" index: 0-3 a colour. A bird led means trump led.
 
@@ -110,3 +114,31 @@ class PlayRules:
             if p > best:
                 best_i, best = i, p
         return best_i
+
+
+def equal_groups(play: PlayRules, moves: list[int], live: int) -> list[list[int]]:
+    """``moves`` split into groups of interchangeable cards: one class, the same points, no bird, and no
+    ``live`` card (one another seat may still play, or one in the trick) ranked between them. Two such cards
+    lead to positions alike but for their swap, so a search need score one card of each group (its first,
+    the lowest id)."""
+    wanted = 0
+    for card in moves:
+        wanted |= 1 << card
+    groups: list[list[int]] = []
+    placed = 0
+    for seq in play.order:
+        segment: dict[int, list[int]] = {}  # points -> group, within a stretch free of live cards
+        for card in seq:
+            if live >> card & 1:
+                segment = {}
+            elif wanted >> card & 1 and card < KROOK:
+                group = segment.get(play.points[card])
+                if group is None:
+                    group = segment[play.points[card]] = []
+                    groups.append(group)
+                group.append(card)
+                placed |= 1 << card
+    groups.extend([card] for card in moves if not placed >> card & 1)
+    for group in groups:
+        group.sort()
+    return groups

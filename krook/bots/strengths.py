@@ -47,7 +47,7 @@ from .bidding import (
     with_bonuses,
 )
 from .evaluate import best_trump_value, choose_discard, trump_value
-from .fast import PlayRules, bits
+from .fast import PlayRules, bits, equal_groups
 from .knowledge import Knowledge, read_view
 from .late_search import late_card
 from .playout import playout, policy
@@ -412,6 +412,15 @@ class HardBot(MediumBot):
             return _play(moves[0])
         if (late := late_card(self, view, k, ctx, moves)) is not None:
             return _play(late)  # alpha-mu in the last tricks, when switched on (late_search.py)
+        score = self.card_scores(view, k, ctx, moves)
+        return _play(max(moves, key=lambda c: (score[c], -c)))
+
+    def card_scores(
+        self, view: SeatView, k: Knowledge, ctx: BotContext, moves: list[int], merge: bool = True
+    ) -> dict[int, float]:
+        """Each playable card's weighted score over the sampled deals (``merge``: one playout for each group
+        of interchangeable cards, the group sharing its score)."""
+        play = k.play
         deadline = self._deadline(ctx)
         rules = k.rules
         total = rules.card_points_total + rules.last_trick_bonus
@@ -423,6 +432,11 @@ class HardBot(MediumBot):
         # solver of the last tricks counts points only)
         trick_bonus = bool(rules.most_tricks_bonus or rules.sweep_bonus)
         score = dict.fromkeys(moves, 0.0)
+        # a playout scores one card of each group of interchangeable ones (the exact solver merges its own)
+        live = k.unseen | sum(1 << c for c in trick_cards)
+        groups = equal_groups(play, moves, live) if merge else [[c] for c in moves]
+        heads = [g[0] for g in groups]
+        exact = tricks_left * k.n <= self.exact_cards
         weight_sum = 0.0
         samples = 0
         while self._more(samples, self.max_samples, 4, deadline):
@@ -435,7 +449,7 @@ class HardBot(MediumBot):
             mates = self._sample_mates(k, hands)
             side = [s in mates for s in range(k.n)]
             bidder_mine, last_bonus, so_far = scoring_frame(k, mates, nest)
-            if tricks_left * k.n <= self.exact_cards:
+            if exact:
                 solver = Solver(play, side, last_bonus)
                 values = solver.move_values(hands, leader, trick_cards)
                 self.nodes += solver.nodes
@@ -443,7 +457,7 @@ class HardBot(MediumBot):
                     score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
             else:
                 sides, bidding = self._playout_sides(k, mates, bidder_mine)
-                for card in moves:
+                for card in heads:
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
@@ -460,8 +474,11 @@ class HardBot(MediumBot):
                         ours, theirs = trick_bonuses(k, mates, won)
                         score[card] += w * _utility(k, mine + ours, total + ours + theirs, bidder_mine)
             weight_sum += w
-        best = max(moves, key=lambda c: (score[c], -c))
-        return _play(best)
+        if not exact:
+            for group in groups:
+                for card in group[1:]:
+                    score[card] = score[group[0]]
+        return score
 
     @staticmethod
     def _finish_trick(
