@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
+from bot_helpers import value_after
 
 from krook.bots import BotContext, make_bot
 from krook.bots import strengths as strengths_module
 from krook.bots.fast import PlayRules, bits, equal_groups
 from krook.bots.knowledge import read_view
 from krook.bots.positions import random_position
-from krook.rules import PRESETS, Phase
+from krook.rules import PRESETS
 from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
-
-
-def _after(hand, card: int, side: list[bool], bonus: int) -> int:  # type: ignore[no-untyped-def]
-    """Points side A takes from here on, with exact play by everyone, after ``card`` is played now."""
-    child = copy.deepcopy(hand)
-    return _minimax_from(child, f"play {CARD_NAMES[card]}", side, bonus)
-
-
-def _minimax_from(hand, text: str, side: list[bool], bonus: int) -> int:  # type: ignore[no-untyped-def]
-    before = len(hand.tricks)
-    hand.apply(text)
-    gained = 0
-    if len(hand.tricks) > before:
-        trick = hand.tricks[-1]
-        gained = trick.points + (bonus if hand.phase is not Phase.PLAY else 0)
-        gained = gained if side[trick.winner] else 0
-    if hand.phase is not Phase.PLAY:
-        return gained
-    values = [_minimax_from(copy.deepcopy(hand), t, side, bonus) for t in hand.legal_actions()]
-    return gained + (max(values) if side[hand.to_act] else min(values))
 
 
 def _groups_of(match) -> tuple[list[int], list[list[int]]]:  # type: ignore[no-untyped-def]
@@ -63,7 +43,7 @@ def test_grouped_cards_are_worth_the_same_under_exact_play() -> None:
             side = [rng.random() < 0.5 for _ in range(rules.players)]
             bonus = rules.last_trick_bonus
             for group in big:
-                values = {_after(hand, card, side, bonus) for card in group}
+                values = {value_after(hand, f"play {CARD_NAMES[card]}", side, bonus) for card in group}
                 assert len(values) == 1, (preset, seed, [CARD_NAMES[c] for c in group], values)
                 checked += 1
     assert checked >= 10  # the check met enough real groups to mean something

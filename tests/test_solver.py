@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
+from bot_helpers import minimax, value_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,25 +35,6 @@ def _mask(text: str) -> int:
     return mask
 
 
-def minimax(hand, side: list[bool], bonus: int) -> int:  # type: ignore[no-untyped-def]
-    """Plain minimax through the referee: points side A takes from here on."""
-    if hand.phase is not Phase.PLAY:
-        return 0
-    seat = hand.to_act
-    values = []
-    for text in hand.legal_actions():
-        child = copy.deepcopy(hand)
-        before = len(child.tricks)
-        child.apply(text)
-        gained = 0
-        if len(child.tricks) > before:
-            trick = child.tricks[-1]
-            gained = trick.points + (bonus if child.phase is not Phase.PLAY else 0)
-            gained = gained if side[trick.winner] else 0
-        values.append(gained + minimax(child, side, bonus))
-    return max(values) if side[seat] else min(values)
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**9), st.integers(1, 2), st.integers(0, 5))
 def test_solver_equals_plain_minimax(preset: str, seed: int, tricks: int, extra: int) -> None:
@@ -70,15 +51,7 @@ def test_solver_equals_plain_minimax(preset: str, seed: int, tricks: int, extra:
     # and every root move's value equals the minimax of the position after it
     values = solver.move_values(hand.hands, hand.trick[0][0] if hand.trick else hand.leader, cards)
     for card, value in values.items():
-        child = copy.deepcopy(hand)
-        before = len(child.tricks)
-        child.apply(f"play {CARD_NAMES[card]}")
-        gained = 0
-        if len(child.tricks) > before:
-            trick = child.tricks[-1]
-            gained = trick.points + (bonus if child.phase is not Phase.PLAY else 0)
-            gained = gained if side[trick.winner] else 0
-        assert value == gained + minimax(child, side, bonus), (card, values)
+        assert value == value_after(hand, f"play {CARD_NAMES[card]}", side, bonus), (card, values)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
