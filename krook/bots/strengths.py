@@ -284,6 +284,9 @@ TUNED_TAKEOVER_MARGIN = 0.05
 # whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
 # and lost 17 a contract (custom table 3, 60 boards; docs/BOTS.md, issue 29, third session).
 CONTRACT_SHARE = 0.4
+# The weight of the points taken beside the made-or-set step when hard chooses its bury and trump at a table whose
+# defenders score nothing (``HardBot._compare``).
+STEP_TIE_BREAK = 0.25
 
 
 @lru_cache(maxsize=64)
@@ -659,6 +662,10 @@ class HardBot(MediumBot):
         rules = k.rules
         totals = [0.0] * len(options)
         bid = k.bid or rules.min_bid
+        # Where the defenders score nothing a contract's value is a step (the points if made, minus the bid if
+        # set): when every option fails in most simulations the step cannot tell them apart and the pick was
+        # noise. The points taken break those ties (seed 32's custom table 3, docs/BOTS.md, seventh session).
+        tie_break = 0.0 if rules.defenders_score else STEP_TIE_BREAK
         rounds = 0
         while self._more(rounds, 40, 3, deadline) or rounds < 3:
             rounds += 1
@@ -669,7 +676,7 @@ class HardBot(MediumBot):
                 hs = list(hands)
                 hs[k.seat] = k.hand & ~buried
                 mine = self._simulate(k, hs, trump, buried, k.seat, ctx)
-                totals[i] += _expected_score(rules, k.n, [mine], bid)
+                totals[i] += _expected_score(rules, k.n, [mine], bid) + tie_break * mine
         return options[max(range(len(options)), key=lambda i: totals[i])]
 
 
