@@ -11,6 +11,7 @@ a seat that bid is assumed to hold a hand from the upper part of it, a seat that
 from __future__ import annotations
 
 import json
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from .evaluate import best_trump_value, choose_discard
 from .fast import bits
 from .knowledge import play_rules
 from .playout import playout
+
+log = logging.getLogger("krook.bots.bidding")
 
 MODEL_FILE = ("bots", "bidding.json")
 FEATURES = ("one", "value", "trumps", "top_run", "counters", "masters", "voids", "krook", "help", "threat")
@@ -172,7 +175,9 @@ def general_model(rules: Rules) -> PresetModel | None:
     seeded deals of these rules (the same for every seat and game, so decisions stay deterministic)."""
     try:
         from . import general_bidding_data as data
-    except ImportError:  # pragma: no cover - the data module is generated; a tree without it simulates
+    except ImportError as exc:
+        # the data module ships with the package; without it hard still plays, bidding by simulation, weaker
+        log.warning("no general bidding model (%s): custom tables bid by simulation", exc)
         return None
     if tuple(data.FEATURES) != FEATURES or tuple(data.RULE_FEATURES) != RULE_FEATURES:
         raise BiddingModelError("the general bidding model does not match this code's features")
