@@ -11,11 +11,8 @@ from __future__ import annotations
 from krook.rules import Rules
 from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK, bits
 
-__all__ = [
-    "PlayRules",
-    "bits",
-    "equal_groups",
-]  # bits lives in krook.rules.cards; re-exported for the search modules
+# bits lives in krook.rules.cards; re-exported for the search modules
+__all__ = ["PlayRules", "bits", "equal_groups"]
 
 # "Led colour" index: 0-3 a colour. A bird led means trump led.
 
