@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import krook.bots
 from krook.bots import bidding
 from krook.rules import Rules
 
@@ -15,7 +16,8 @@ def test_a_missing_general_model_is_logged_and_the_bot_simulates(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setitem(sys.modules, "krook.bots.general_bidding_data", None)  # import now raises ImportError
-    monkeypatch.delattr(bidding, "general_bidding_data", raising=False)
+    # once imported, the module is also an attribute of its package, which ``from . import`` reads first
+    monkeypatch.delattr(krook.bots, "general_bidding_data", raising=False)
     bidding.general_model.cache_clear()
     try:
         with caplog.at_level(logging.WARNING, logger="krook.bots.bidding"):
