@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import json
 
-from krook.bots.arena import BOARDS_FILE, board_seeds, main, run_arena, summarise
+import pytest
+
+from krook.bots.arena import (
+    BOARDS_FILE,
+    _scored_seats,
+    _seatings,
+    board_seeds,
+    main,
+    play_board_solo,
+    run_arena,
+    summarise,
+)
+from krook.rules import PRESETS
 
 
 def test_the_summary_mean_and_interval_are_those_of_the_boards() -> None:
@@ -180,3 +192,34 @@ def test_rules_spec_errors_are_refused(tmp_path, capsys) -> None:  # type: ignor
         assert words in capsys.readouterr().err
     assert main(["--deals", "1", "--preset", "keith", "--rules", '{"preset": "keith"}']) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_solo_seats_a_alone_in_every_seat_and_scores_it_against_the_others() -> None:
+    """--solo: one board runs once per seat with A alone there; a run's score is A's change less the mean of the
+    other side's, and the board's is the mean of its runs."""
+    rules = PRESETS["three-handed"].rules
+    assert _seatings("a", "b", 3, solo=True) == [["a", "b", "b"], ["b", "a", "b"], ["b", "b", "a"]]
+    assert _scored_seats(rules, ["b", "b", "a"], "a", "b", solo=True) == ([2], [0, 1])
+    # fixed partners: A's partner is a B bot on A's side, so A is measured against the other team only
+    fixed = PRESETS["kentucky-discard"].rules
+    assert _scored_seats(fixed, ["b", "a", "b", "b"], "a", "b", solo=True) == ([1], [0, 2])
+    assert _scored_seats(fixed, ["a", "b", "a", "b"], "a", "b", solo=False) == ([0], [1])
+    seed = board_seeds(1, 1)[0]
+    board = play_board_solo(("three-handed", "medium", "random", 0, seed, None, None))
+    assert len(board["runs"]) == 3
+    assert board["diff"] == pytest.approx(sum(r["diff"] for r in board["runs"]) / 3)
+    again = play_board_solo(("three-handed", "medium", "random", 0, seed, None, None))
+    assert again["runs"] == board["runs"]  # seeded: the same board plays the same way
+
+
+def test_solo_arena_beats_random_and_says_so_in_its_log(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "solo.jsonl"
+    args = ["--a", "medium", "--b", "random", "--preset", "three-handed", "--deals", "4", "--workers", "1"]
+    assert main([*args, "--solo", "--json", "--log", str(log)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["solo"] is True and played["mean_diff"] > 0
+    assert all(json.loads(line)["solo"] for line in log.read_text().splitlines())
+    assert main(["--from-log", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solo"] is True
+    assert main([*args, "--solo", "--games"]) == 2
+    assert "--solo" in capsys.readouterr().err

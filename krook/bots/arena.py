@@ -7,6 +7,11 @@ seats, once swapped. A board's score is, averaged over the two runs, A's per-sea
 * called partner and individual games (a score column per seat): the mean delta of A's seats minus the mean
   delta of B's seats (with 3 or 5 seats one bot holds one seat more in a run; the swap balances it).
 
+With ``--solo``, A holds one seat and B every other, and each board is played once with A in each seat: A's
+score change minus the mean of the other side's (B's seats, or in fixed partnerships the other team). That is a
+bot's strength as one player among others, which in an individual or called-partner game the even-and-odd
+seating blurs: there A's seats gain from one another's contracts and lose when they set one another.
+
 A thrown-in deal (everyone passed) scores 0. Decision times are measured around each ``choose`` call.
 Boards for ``--seed 1`` are read from ``krook/bots/boards/boards.json`` so figures compare across versions.
 
@@ -172,6 +177,26 @@ def _seating(a: str, b: str, n: int, swap: bool) -> list[str]:
     return [(b if s % 2 == 0 else a) if swap else (a if s % 2 == 0 else b) for s in range(n)]
 
 
+def _seatings(a: str, b: str, n: int, solo: bool) -> list[list[str]]:
+    """The runs of a board: A in the even seats then the odd ones, or (``solo``) A alone in each seat in turn."""
+    if solo:
+        return [[a if s == seat else b for s in range(n)] for seat in range(n)]
+    return [_seating(a, b, n, swap) for swap in (False, True)]
+
+
+def _scored_seats(rules: Rules, names: list[str], a: str, b: str, solo: bool) -> tuple[list[int], list[int]]:
+    """The seats whose mean score change counts for A and for B in one run."""
+    n = rules.players
+    a_seats = [s for s in range(n) if names[s] == a]
+    b_seats = [s for s in range(n) if names[s] == b]
+    if solo:
+        # A's partner in a fixed partnership is a B bot on A's side: the other team is what A plays against
+        return a_seats, [s for s in b_seats if rules.side_of(s) != rules.side_of(a_seats[0])]
+    if rules.partnership == "fixed":
+        return a_seats[:1], b_seats[:1]
+    return a_seats, b_seats
+
+
 def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, Any]:
     return {
         "diff": diff,
@@ -185,6 +210,15 @@ def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, 
 
 def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
     """Play one board both ways; return its score and the per-decision records (every action in ``record``)."""
+    return _play_board(args, False, record)
+
+
+def play_board_solo(args: Job, record: list[str] | None = None) -> dict[str, Any]:
+    """Play one board once with A in each seat, B in the others (``--solo``)."""
+    return _play_board(args, True, record)
+
+
+def _play_board(args: Job, solo: bool, record: list[str] | None = None) -> dict[str, Any]:
     table, a, b, index, deal_seed, budget, samples = args
     rules, preset = table_rules(table)
     n = rules.players
@@ -199,31 +233,25 @@ def play_board(args: Job, record: list[str] | None = None) -> dict[str, Any]:
         "runs": [],
         "times": {a: {}, b: {}},
     }
-    for swap in (False, True):
-        names = _seating(a, b, n, swap)
+    seatings = _seatings(a, b, n, solo)
+    for run, names in enumerate(seatings):
         bots = [arena_bot(x, samples) for x in names]
         match = Match(
             rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
         )
         if record is not None:
-            record.append(
-                f"board {index} (deal seed {deal_seed}), {'seats swapped' if swap else 'as dealt'}:"
-            )
+            how = f"{a} in seat {run}" if solo else ("seats swapped" if run else "as dealt")
+            record.append(f"board {index} (deal seed {deal_seed}), {how}:")
             record += [f"  seat {s} {names[s]:<6} holds {' '.join(match.view(s).hand)}" for s in range(n)]
-        _drive(match, bots, names, out["times"], f"{deal_seed}/{int(swap)}", budget, record)
+        _drive(match, bots, names, out["times"], f"{deal_seed}/{run}", budget, record)
         result = match.results[-1]
         deltas = result.deltas
         columns = [rules.side_of(s) for s in range(n)]
-        if rules.partnership == "fixed":
-            a_seats = [s for s in range(n) if names[s] == a][:1]
-            b_seats = [s for s in range(n) if names[s] == b][:1]
-        else:
-            a_seats = [s for s in range(n) if names[s] == a]
-            b_seats = [s for s in range(n) if names[s] == b]
+        a_seats, b_seats = _scored_seats(rules, names, a, b, solo)
         mean_a = sum(deltas[columns[s]] for s in a_seats) / len(a_seats)
         mean_b = sum(deltas[columns[s]] for s in b_seats) / len(b_seats)
         out["runs"].append(_run_record(result, names, mean_a - mean_b))
-        out["diff"] += (mean_a - mean_b) / 2
+        out["diff"] += (mean_a - mean_b) / len(seatings)
         if record is not None:
             record.append(f"  result: {out['runs'][-1]}")
     return out
@@ -382,6 +410,7 @@ def run_arena(
     games: bool = False,
     log: Path | None = None,
     first: int = 0,
+    solo: bool = False,
 ) -> dict[str, Any]:
     """``deals`` boards (or, with ``games``, game pairs) from board ``first`` on; each finished board is appended
     to ``log`` at once, so a stopped run keeps what it played (``krook arena --from-log`` summarises it).
@@ -390,7 +419,7 @@ def run_arena(
     spec = table_spec(preset)
     seeds = board_seeds(seed, deals) if not games else [hand_seed(seed + 7919, i) for i in range(deals)]
     jobs: list[Job] = [(preset, a, b, i, s, budget, samples) for i, s in enumerate(seeds)][first:]
-    play = play_game if games else play_board
+    play = play_game if games else (play_board_solo if solo else play_board)
     started = time.perf_counter()
     boards: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
@@ -403,12 +432,20 @@ def run_arena(
         for board in done:
             boards.append(board)
             if sink is not None:
-                head = {"a": a, "b": b, "preset": spec["preset"], "rules": spec, "samples": samples}
+                head = {
+                    "a": a,
+                    "b": b,
+                    "preset": spec["preset"],
+                    "rules": spec,
+                    "samples": samples,
+                    "solo": solo,
+                }
                 sink.write(json.dumps({**head, **board}) + "\n")
                 sink.flush()
     summary = summarise(a, b, spec["preset"], boards, time.perf_counter() - started)
     summary["rules"] = spec
     summary["samples"] = samples
+    summary["solo"] = solo
     return summary
 
 
@@ -433,7 +470,8 @@ def print_summary(s: dict[str, Any]) -> None:
             f"95% CI [{games['ci95'][0]:.3f}, {games['ci95'][1]:.3f}]"
         )
     else:
-        print(f"{a} vs {b}, {table_name(s)}, {s['deals']} duplicate deals ({s['seconds']} s)")
+        how = f", {a} alone in each seat in turn" if s.get("solo") else ""
+        print(f"{a} vs {b}, {table_name(s)}, {s['deals']} duplicate deals{how} ({s['seconds']} s)")
         print(
             f"mean score difference per deal ({a} - {b}): {s['mean_diff']:+.2f}  "
             f"95% CI [{s['ci95'][0]:+.2f}, {s['ci95'][1]:+.2f}]"
@@ -503,6 +541,11 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--show", type=int, default=None, metavar="BOARD", help="replay one board both ways, every action"
     )
+    parser.add_argument(
+        "--solo",
+        action="store_true",
+        help="A holds one seat and B the others, each board played with A in every seat in turn",
+    )
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
     if opts.from_log is not None:
@@ -514,6 +557,7 @@ def main(argv: Sequence[str]) -> int:
         summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
         summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})
         summary["samples"] = first.get("samples")
+        summary["solo"] = bool(first.get("solo"))
         print(json.dumps(summary) if opts.json else "", end="\n" if opts.json else "")
         if not opts.json:
             print_summary(summary)
@@ -540,6 +584,9 @@ def main(argv: Sequence[str]) -> int:
     except ValueError as exc:
         print(f"krook arena: {exc}", file=sys.stderr)
         return 2
+    if opts.solo and opts.games:
+        print("krook arena: --solo plays single deals; it does not combine with --games", file=sys.stderr)
+        return 2
     if opts.samples is not None and opts.samples < 1:
         print(f"krook arena: --samples must be at least 1 (got {opts.samples})", file=sys.stderr)
         return 2
@@ -549,7 +596,8 @@ def main(argv: Sequence[str]) -> int:
     if opts.show is not None:
         record: list[str] = []
         seed = board_seeds(opts.seed, opts.show + 1)[opts.show]
-        play_board((table, opts.a, opts.b, opts.show, seed, opts.budget, opts.samples), record)
+        job = (table, opts.a, opts.b, opts.show, seed, opts.budget, opts.samples)
+        (play_board_solo if opts.solo else play_board)(job, record)
         print("\n".join(record))
         return 0
     summary = run_arena(
@@ -564,6 +612,7 @@ def main(argv: Sequence[str]) -> int:
         opts.games,
         opts.log,
         opts.first,
+        opts.solo,
     )
     if opts.json:
         print(json.dumps(summary))
