@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -20,9 +22,23 @@ _DELEGATES: dict[str, tuple[str, str]] = {
 
 def _delegate(module: str) -> Callable[[Sequence[str]], int]:
     def run(argv: Sequence[str]) -> int:
-        return int(importlib.import_module(module).main(list(argv)) or 0)
+        try:
+            code = int(importlib.import_module(module).main(list(argv)) or 0)
+            sys.stdout.flush()  # a pipe's reader that left shows here, not in the exit's own flush
+            return code
+        except BrokenPipeError:
+            return _reader_left()
 
     return run
+
+
+def _reader_left() -> int:
+    """A tool's output piped into a reader that stopped early (``krook arena | head``): end quietly, as Unix
+    tools do, instead of a traceback; stdout goes to the null device so the exit's flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 141  # 128 + SIGPIPE, what a shell reports for a tool the pipe stopped
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,7 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in ("replay", "sim"):
         from krook.tools import replay_sim
 
-        return replay_sim.main(args)
+        try:
+            code = replay_sim.main(args)
+            sys.stdout.flush()
+            return code
+        except BrokenPipeError:
+            return _reader_left()
     if not args or args[0] == "play" or args[0].startswith("--"):
         parser = argparse.ArgumentParser(
             prog="krook",
