@@ -53,7 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
-from .utility import scoring_frame, trick_bonuses
+from .utility import scoring_frame, seat_utility, trick_bonuses
 from .utility import utility as _utility
 
 
@@ -440,6 +440,14 @@ class HardBot(MediumBot):
         groups = equal_groups(play, moves, live) if merge else [[c] for c in moves]
         heads = [g[0] for g in groups]
         exact = tricks_left * k.n <= self.exact_cards
+        # a defender in an individual game whose defenders score weighs its own points against every other
+        # seat's, the bidder's fate among them (the exact solver sees only my points against the rest)
+        seat_by_seat = (
+            rules.partnership == "individual"
+            and rules.defenders_score
+            and k.bidder is not None
+            and k.seat != k.bidder
+        )
         weight_sum = 0.0
         samples = 0
         while self._more(samples, self.max_samples, 4, deadline):
@@ -471,7 +479,9 @@ class HardBot(MediumBot):
                     else:
                         taken = playout(play, hs, leader, trick, k.played | (1 << card), *rest)
                     mine = so_far + sum(taken[s] for s in mates)
-                    if won is None:
+                    if seat_by_seat:
+                        score[card] += w * seat_utility(k, taken, nest, won)
+                    elif won is None:
                         score[card] += w * _utility(k, mine, total, bidder_mine)
                     else:
                         ours, theirs = trick_bonuses(k, mates, won)
@@ -538,8 +548,13 @@ class HardBot(MediumBot):
         rules = k.rules
         if rules.partnership == "fixed":
             return {s for s in range(k.n) if s % 2 == k.seat % 2}
-        if rules.partnership == "individual" or k.bidder is None:
+        if k.bidder is None:
             return {k.seat}
+        if rules.partnership == "individual":
+            if rules.defenders_score or k.seat == k.bidder:
+                return {k.seat}
+            # the defenders score nothing: all of them share one aim, to set the bidder, and score as one side
+            return set(range(k.n)) - {k.bidder}
         partner = k.partner
         if partner is None and k.called is not None:
             partner = next((s for s in range(k.n) if hands[s] >> k.called & 1), k.bidder)

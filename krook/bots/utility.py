@@ -13,10 +13,14 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     theirs = total - mine
     if k.bidder is None or k.bid is None:
         return mine - theirs
-    if rules.partnership == "individual":
+    if rules.partnership == "individual" and (bidder_mine or rules.defenders_score):
+        # the others' points count for the bidder even where the defenders score nothing: without them a
+        # contract sure to fail leaves every card tied (taking them out lost 1.6 a board at custom table 7)
         if bidder_mine:
             return (mine if mine >= k.bid else -k.bid) - theirs / max(1, k.n - 1)
         return mine
+    # fixed or called partners, or a defender in an individual game whose defenders score nothing: there the
+    # defenders share one aim, the bidder's fall, and count as one side (``HardBot._sample_mates``)
     defenders = 1.0 if rules.defenders_score else 0.0
     if bidder_mine:
         return (mine if mine >= k.bid else -k.bid) - theirs * defenders
@@ -44,6 +48,13 @@ def trick_bonuses(k: Knowledge, mates: set[int], tricks: list[int]) -> tuple[int
     """The most-tricks and sweep bonuses of a hand played out, ``tricks`` won per seat: (my side's, the
     others'). They count towards the bid as card points do (docs/RULES.md, Scoring)."""
     rules = k.rules
+    if rules.partnership == "individual" and len(mates) > 1:
+        # the defenders of an individual game counted as one side: the bonuses are won seat by seat, and only
+        # the bidder's count (the defenders score nothing)
+        alone = set(range(k.n)) - mates
+        if len(alone) == 1:
+            theirs, ours = trick_bonuses(k, alone, tricks)
+            return ours, theirs
     mine = sum(tricks[s] for s in mates)
     if rules.partnership == "individual":
         rivals = [tricks[s] for s in range(k.n) if s not in mates]
@@ -63,3 +74,26 @@ def trick_bonuses(k: Knowledge, mates: set[int], tricks: list[int]) -> tuple[int
         elif best == all_tricks:
             theirs += rules.sweep_bonus
     return ours, theirs
+
+
+def seat_utility(k: Knowledge, taken: list[int], nest: int, tricks: list[int] | None) -> float:
+    """A defender's worth of a hand played out in an individual game whose defenders score: its own score
+    change less the mean of the other seats' (the bidder's made-or-set step among them), ``taken`` being each
+    seat's points from here on and ``tricks`` each seat's tricks when bonuses count them."""
+    rules = k.rules
+    assert k.bidder is not None and k.bid is not None
+    bidder, bid = k.bidder, k.bid
+    points = [a + b for a, b in zip(k.points_taken, taken, strict=True)]
+    if rules.nest_to == "bidder":
+        points[bidder] += sum(rules.point_list[c] for c in bits(k.buried if k.buried else nest))
+    if tricks is not None:
+        for s in range(k.n):
+            points[s] += trick_bonuses(k, {s}, tricks)[0]
+
+    def change(s: int) -> float:
+        if s == bidder:
+            return points[s] if points[s] >= bid else -bid
+        return points[s]
+
+    others = sum(change(s) for s in range(k.n) if s != k.seat)
+    return change(k.seat) - others / max(1, k.n - 1)
