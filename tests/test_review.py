@@ -13,12 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.bench_review import recorded_hand
+from krook.bots import BotContext, make_bot
 from krook.bots.fast import PlayRules, bits
 from krook.bots.positions import random_position
 from krook.review import ReviewError, ReviewJob
 from krook.review.engine import Reviewer, plain_review, side_of_seat
 from krook.rules import PRESETS, Match, Phase, Rules
 from krook.rules.cards import CARD_BY_NAME, CARD_NAMES
+from krook.rules.settings import from_overrides
 from tests.test_solver import fast_minimax
 
 
@@ -269,3 +271,25 @@ def test_sides_follow_the_partnership() -> None:
     assert side_of_seat(match.hand, 0) == (0, 2)
     assert side_of_seat(match.hand, 3) == (1, 3)
     assert CARD_NAMES[CARD_BY_NAME["Y14"]] == "Y14"
+
+
+@pytest.mark.parametrize("defenders_score", [True, False])
+def test_in_an_individual_game_the_defenders_are_one_side_only_where_they_score_nothing(
+    defenders_score: bool,
+) -> None:
+    rules = from_overrides(PRESETS["three-handed"].rules, {"defenders_score": defenders_score})
+    match = Match(rules, seed=5, preset="three-handed")
+    rng = random.Random(5)
+    while match.hand.phase is not Phase.HAND_OVER:
+        seat = match.hand.to_act
+        assert seat is not None
+        match.apply(make_bot("medium").choose(match.view(seat), BotContext(rng)), seat)
+    bidder = match.hand.bidder
+    assert bidder is not None
+    defenders = tuple(s for s in range(3) if s != bidder)
+    assert side_of_seat(match.hand, bidder) == (bidder,)
+    for seat in defenders:
+        assert side_of_seat(match.hand, seat) == ((seat,) if defenders_score else defenders)
+    if not defenders_score:
+        review = plain_review(match, 0, defenders[0])
+        assert review.side == defenders

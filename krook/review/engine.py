@@ -93,7 +93,8 @@ class _Position:
 
 
 def side_of_seat(hand: Hand, seat: int) -> tuple[int, ...]:
-    """Who shares points with ``seat`` in this hand: the fixed team, the called pair or its opponents, or alone."""
+    """Whose points count with ``seat``'s in this hand: the fixed team, the called pair or its opponents, the
+    defenders together where they score nothing, or the seat alone."""
     rules = hand.rules
     n = hand.n
     if rules.partnership == "fixed":
@@ -101,6 +102,10 @@ def side_of_seat(hand: Hand, seat: int) -> tuple[int, ...]:
     if rules.partnership == "called" and hand.bidder is not None:
         pair = {hand.bidder, hand.partner if hand.partner is not None else hand.bidder}
         return tuple(sorted(pair if seat in pair else set(range(n)) - pair))
+    if not rules.defenders_score and hand.bidder is not None and seat != hand.bidder:
+        # an individual game whose defenders score nothing: their points count only against the bidder, so
+        # they are reviewed as one side, as hard plays them (docs/BOTS.md)
+        return tuple(s for s in range(n) if s != hand.bidder)
     return (seat,)
 
 
