@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from krook.bots import hints
-from krook.rules import Bid, Match, Phase
+from krook.bots import BotContext, hints, make_bot
+from krook.bots.knowledge import read_view
+from krook.rules import Bid, Match, Phase, Play
+from krook.rules.cards import KROOK
 from krook.rules.presets import PRESETS
+from krook.rules.settings import from_overrides
 
 
 def bid_reasons(preset: str) -> list[str]:
@@ -40,3 +44,32 @@ def test_a_bid_below_the_hands_worth_says_how_far_it_may_go() -> None:
             assert f"up to about {worth}" in text and "your side" in text, text
         assert len(text) < 160
     assert seen
+
+
+def test_where_an_individual_games_defenders_score_nothing_a_fellow_defenders_trick_is_kept() -> None:
+    """A defender not overtaking another defender's trick is told why: the points stay from the bidder (the old
+    words said it could not win, or nothing about the other defender)."""
+    rules = from_overrides(PRESETS["three-handed"].rules, {"defenders_score": False})
+    seen = 0
+    for seed in range(6):
+        match = Match(rules, seed=seed, preset="three-handed")
+        rng = random.Random(seed)
+        while match.hand.phase is not Phase.HAND_OVER:
+            seat = match.hand.to_act
+            assert seat is not None
+            view = match.view(seat)
+            hand = match.hand
+            if view.phase is Phase.PLAY and hand.bidder not in (None, seat) and hand.trick:
+                k = read_view(view)
+                play = k.play
+                first = k.trick[0][1]
+                led = play.trump if first >= KROOK else first >> 4
+                power = play.power[led]
+                best_seat, best_card = max(k.trick, key=lambda sc: power[sc[1]])
+                under = [c for c in hints.bits(play.playable(k.hand, first)) if power[c] <= power[best_card]]
+                if best_seat != hand.bidder and len(under) > 1:
+                    text = hints._reason(view, Play(under[0]))
+                    assert "another defender is winning" in text, text
+                    seen += 1
+            match.apply(make_bot("medium").choose(view, BotContext(rng)), seat)
+    assert seen >= 3

@@ -83,6 +83,17 @@ def _reason(view: SeatView, action: Action) -> str:
                 f"Play {arg}: your partner is winning this trick, so give them your {points}-point counter."
             )
         return f"Play {arg}: your partner is winning; don't overtake them, play low."
+    # an individual game whose defenders score nothing: another defender's trick keeps its points from the bidder
+    together = (
+        not rules.defenders_score and rules.partnership == "individual" and k.bidder not in (None, k.seat)
+    )
+    if together and best_seat != k.bidder and power[card] <= power[best_card]:
+        if points:
+            return (
+                f"Play {arg}: another defender is winning this trick; your {points} points there are "
+                "points the bidder doesn't take."
+            )
+        return f"Play {arg}: another defender is winning this trick against the bidder; don't overtake, play low."
     if power[card] > power[best_card]:
         what = f"{trick_points + points} points" if trick_points + points else "the lead"
         if card >= KROOK:
