@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import multiprocessing
 import os
@@ -35,9 +34,11 @@ def _delegate(module: str) -> Callable[[Sequence[str]], int]:
 def _reader_left() -> int:
     """A tool's output piped into a reader that stopped early (``krook arena | head``): end quietly, as Unix
     tools do, instead of a traceback; stdout goes to the null device so the exit's flush cannot fail again."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    try:
+        target = sys.stdout.fileno()
+    except (OSError, ValueError):
+        return 141  # no file behind stdout (closed, or replaced): the exit has nothing left to flush into the pipe
+    os.dup2(os.open(os.devnull, os.O_WRONLY), target)
     return 141  # 128 + SIGPIPE, what a shell reports for a tool the pipe stopped
 
 

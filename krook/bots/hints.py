@@ -11,6 +11,7 @@ from .base import BotContext
 from .evaluate import best_trump_value
 from .knowledge import read_view
 from .strengths import HardBot, MediumBot
+from .utility import defenders_as_one
 
 
 def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[Action, str]:
@@ -84,10 +85,7 @@ def _reason(view: SeatView, action: Action) -> str:
             )
         return f"Play {arg}: your partner is winning; don't overtake them, play low."
     # an individual game whose defenders score nothing: another defender's trick keeps its points from the bidder
-    together = (
-        not rules.defenders_score and rules.partnership == "individual" and k.bidder not in (None, k.seat)
-    )
-    if together and best_seat != k.bidder and power[card] <= power[best_card]:
+    if defenders_as_one(k) and best_seat != k.bidder and power[card] <= power[best_card]:
         if points:
             return (
                 f"Play {arg}: another defender is winning this trick; your {points} points there are "

@@ -53,7 +53,7 @@ from .late_search import late_card
 from .playout import playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
-from .utility import scoring_frame, seat_utility, trick_bonuses
+from .utility import defenders_as_one, scoring_frame, seat_utility, trick_bonuses
 from .utility import utility as _utility
 
 
@@ -548,13 +548,10 @@ class HardBot(MediumBot):
         rules = k.rules
         if rules.partnership == "fixed":
             return {s for s in range(k.n) if s % 2 == k.seat % 2}
-        if k.bidder is None:
-            return {k.seat}
-        if rules.partnership == "individual":
-            if rules.defenders_score or k.seat == k.bidder:
-                return {k.seat}
-            # the defenders score nothing: all of them share one aim, to set the bidder, and score as one side
+        if defenders_as_one(k):
             return set(range(k.n)) - {k.bidder}
+        if rules.partnership == "individual" or k.bidder is None:
+            return {k.seat}
         partner = k.partner
         if partner is None and k.called is not None:
             partner = next((s for s in range(k.n) if hands[s] >> k.called & 1), k.bidder)

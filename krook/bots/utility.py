@@ -27,6 +27,18 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
 
 
+def defenders_as_one(k: Knowledge) -> bool:
+    """Whether this seat defends in an individual game whose defenders score nothing: there every defender shares
+    one aim, the bidder's fall, and their points count together."""
+    rules = k.rules
+    return (
+        rules.partnership == "individual"
+        and not rules.defenders_score
+        and k.bidder is not None
+        and k.seat != k.bidder
+    )
+
+
 def scoring_frame(k: Knowledge, mates: set[int], nest: int) -> tuple[bool | None, int, int]:
     """For one sampled deal, seen from ``mates``' side: whether it holds the bid, the bonus the last trick
     carries (the hidden cards' points ride on it where the nest goes to the last trick) and the points the
