@@ -24,7 +24,7 @@ from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK
 from .evaluate import best_trump_value, choose_discard
 from .fast import bits
 from .knowledge import play_rules
-from .playout import playout
+from .playout import hidden_pair_sides, playout
 
 log = logging.getLogger("krook.bots.bidding")
 
@@ -263,15 +263,15 @@ def play_contract(
         mates = {s for s in range(n) if s % 2 == bidder % 2}
     elif rules.partnership == "called":
         # the bidder calls the best trump it lacks
-        partner = next(
+        called, partner = next(
             (
-                s
+                (c, s)
                 for c in reversed(play.order[trump])
                 if not hands[bidder] >> c & 1
                 for s in range(n)
                 if hands[s] >> c & 1
             ),
-            bidder,
+            (-1, bidder),
         )
         mates = {bidder, partner}
     else:
@@ -280,9 +280,14 @@ def play_contract(
         # everyone for themselves, as the players at the table see it: a defender does not feed another
         # defender's trick (the paranoid view, every defender the others' teammate, cost the bidder 7 to 9 of
         # the points it takes against medium's play in three-, five- and six-handed)
-        sides = [[s == t for t in range(n)] for s in range(n)]
+        sides: list[list[bool | None]] = [[s == t for t in range(n)] for s in range(n)]
     else:
         sides = [[(s in mates) == (t in mates) for t in range(n)] for s in range(n)]
+    reveal = None
+    if rules.partnership == "called" and partner != bidder:
+        # only the partner knows the pair until the called card is played
+        reveal = (called, sides)
+        sides = hidden_pair_sides(n, bidder, mates)
     bidding: list[bool | None] = [s in mates for s in range(n)]
     hidden_pts = sum(rules.point_list[c] for c in bits(hidden))
     last_bonus = rules.last_trick_bonus + (hidden_pts if rules.nest_to == "last_trick" else 0)
@@ -293,7 +298,7 @@ def play_contract(
         leader = (bidder + 1) % n
     else:
         leader = (dealer + 1) % n
-    taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, rng, noise)
+    taken = playout(play, hands, leader, [], 0, sides, bidding, last_bonus, rng, noise, None, reveal)
     return float(sum(taken[s] for s in mates) + (hidden_pts if rules.nest_to == "bidder" else 0))
 
 

@@ -155,6 +155,22 @@ def _lead(
     return min(cards, key=lambda c: (c >= KROOK, points[c], rank[c]))
 
 
+def hidden_pair_sides(n: int, bidder: int, pair: set[int]) -> list[list[bool | None]]:
+    """Who each seat counts as a teammate while a called partner has not shown itself (``sides[s][t]``): the
+    partner knows the bidder, a defender knows the bidder for an opponent, the bidder knows no one."""
+
+    def side(s: int, t: int) -> bool | None:
+        if s == t:
+            return True
+        if s == bidder:
+            return None
+        if s in pair:
+            return t == bidder
+        return False if t == bidder else None
+
+    return [[side(s, t) for t in range(n)] for s in range(n)]
+
+
 def playout(
     play: PlayRules,
     hands: list[int],
@@ -167,11 +183,13 @@ def playout(
     rng: random.Random,
     noise: float = 0.05,
     tricks: list[int] | None = None,
+    reveal: tuple[int, Sequence[Sequence[bool | None]]] | None = None,
 ) -> list[int]:
     """Play the hand out with ``policy`` for every seat; return the points each seat takes from now on.
 
     ``sides[s][t]``: does seat ``s`` count seat ``t`` as a teammate; ``bidding[s]``: is ``s`` on the bidding side.
-    ``hands`` is changed in place; ``tricks``, when given, counts the tricks each seat wins.
+    ``hands`` is changed in place; ``tricks``, when given, counts the tricks each seat wins. ``reveal``, a called
+    card and the sides once it is played, lets every seat learn the pair when the partner shows itself.
     """
     n = play.n
     taken = [0] * n
@@ -192,6 +210,8 @@ def playout(
         hands[seat] = hand & ~(1 << card)
         played |= 1 << card
         trick.append((seat, card))
+        if reveal is not None and card == reveal[0]:
+            sides = reveal[1]
         if len(trick) == n:
             w = trick[play.winner_index([c for _, c in trick])][0]
             gained = sum(points[c] for _, c in trick)

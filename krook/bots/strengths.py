@@ -50,7 +50,7 @@ from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits, equal_groups
 from .knowledge import Knowledge, read_view
 from .late_search import late_card
-from .playout import playout, policy
+from .playout import hidden_pair_sides, playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
 from .utility import defenders_as_one, scoring_frame, seat_utility, trick_bonuses
@@ -467,13 +467,13 @@ class HardBot(MediumBot):
                 for card in moves:
                     score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
             else:
-                sides, bidding = self._playout_sides(k, mates, bidder_mine)
+                sides, bidding, reveal = self._playout_sides(k, mates, bidder_mine)
                 for card in heads:
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
                     won = list(k.tricks_won) if trick_bonus else None
-                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise, won)
+                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise, won, reveal)
                     if len(trick) == k.n:
                         taken = self._finish_trick(play, hs, trick, k.played | (1 << card), *rest)
                     else:
@@ -505,6 +505,7 @@ class HardBot(MediumBot):
         rng: random.Random,
         noise: float,
         tricks: list[int] | None = None,
+        reveal: tuple[int, Sequence[Sequence[bool | None]]] | None = None,
     ) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
@@ -516,33 +517,31 @@ class HardBot(MediumBot):
             taken[w] = gained + last_bonus
             return taken
         taken[w] = gained
-        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise, tricks)
+        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise, tricks, reveal)
         return [a + b for a, b in zip(taken, rest, strict=True)]
 
     def _playout_sides(
         self, k: Knowledge, mates: set[int], bidder_mine: bool | None
-    ) -> tuple[list[list[bool | None]], list[bool | None]]:
-        """Who each seat of a playout counts as a teammate, and whether it is on the bidding side."""
+    ) -> tuple[list[list[bool | None]], list[bool | None], tuple[int, list[list[bool | None]]] | None]:
+        """Who each seat of a playout counts as a teammate and whether it is on the bidding side, as the seats
+        know it; while a called partner has not shown itself, also the called card and the sides once it has."""
         n = k.n
         if k.rules.partnership == "individual":
             # everyone for themselves, as the other players see it: a defender does not feed another
             # defender's trick, and only the bidder pulls trump
             sides: list[list[bool | None]] = [[s == t for t in range(n)] for s in range(n)]
-            return sides, [None if k.bidder is None else s == k.bidder for s in range(n)]
-        sides = [[self._same(k, mates, s, t) for t in range(n)] for s in range(n)]
-        return sides, [None if k.bidder is None else ((s in mates) == bidder_mine) for s in range(n)]
-
-    @staticmethod
-    def _same(k: Knowledge, mates: set[int], s: int, t: int) -> bool | None:
-        """Whether seat ``s`` may count ``t`` as a teammate in a playout (its own knowledge, roughly)."""
-        if k.rules.partnership == "called" and k.bidder is not None and k.partner is None:
-            if s == t:
-                return True
-            in_s = s in mates
-            if (t in mates) == in_s and (s == k.bidder or t == k.bidder):
-                return None
-            return None if (t in mates) == in_s else False
-        return (s in mates) == (t in mates)
+            return sides, [None if k.bidder is None else s == k.bidder for s in range(n)], None
+        bidding = [None if k.bidder is None else ((s in mates) == bidder_mine) for s in range(n)]
+        known: list[list[bool | None]] = [[(s in mates) == (t in mates) for t in range(n)] for s in range(n)]
+        called = k.called
+        if k.rules.partnership != "called" or k.bidder is None or called is None or k.partner is not None:
+            return known, bidding, None
+        # until the called card is played only the partner knows the pair: playouts where every seat knew it
+        # from the first card misjudged the bidder's and the defenders' cards (custom table 3, docs/BOTS.md,
+        # ninth session). The partner itself (it knows the pair) keeps the pair known to all: the bidder's
+        # ignorance modelled there too lost 6.5 a partner's hand at table 3.
+        pair = mates if bidder_mine else set(range(n)) - mates
+        return hidden_pair_sides(n, k.bidder, pair), bidding, (called, known)
 
     def _sample_mates(self, k: Knowledge, hands: list[int]) -> set[int]:
         rules = k.rules
