@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 
 from krook.bots import BotContext, make_bot
 from krook.rules import Match, Phase
@@ -11,9 +12,16 @@ from krook.rules import Match, Phase
 
 def finish_hand_with_bots(match: Match, strength: str, seed: int, samples: int | None = None) -> Match:
     """Play the hand in progress to its end, every seat ``strength`` (fixed work with ``samples``)."""
+    return play_with_bots(match, strength, seed, lambda m: m.hand.phase is Phase.HAND_OVER, samples)
+
+
+def play_with_bots(
+    match: Match, strength: str, seed: int, until: Callable[[Match], bool], samples: int | None = None
+) -> Match:
+    """Play the hand in progress with every seat ``strength`` until ``until(match)`` holds or the hand ends."""
     bots = [make_bot(strength, samples=samples) for _ in range(match.rules.players)]
     rng = random.Random(seed)
-    while match.hand.phase is not Phase.HAND_OVER:
+    while not until(match) and match.hand.phase is not Phase.HAND_OVER:
         seat = match.hand.to_act
         assert seat is not None
         match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_helpers import play_with_bots
 
-from krook.bots import BotContext, bidding, make_bot
+from krook.bots import bidding, make_bot
 from krook.bots.bidding import play_contract
 from krook.bots.knowledge import play_rules, read_view
 from krook.bots.playout import hidden_pair_sides, playout, policy
@@ -22,13 +23,7 @@ from krook.rules.cards import CARD_BY_NAME
 def _at_first_lead(seed: int) -> Match:
     """A Call Partner hand played by easy bots up to the first card, with a partner in another hand."""
     match = Match(PRESETS["call-partner"].rules, seed=seed, preset="call-partner")
-    bots = [make_bot("easy") for _ in range(4)]
-    rng = random.Random(seed)
-    while match.hand.phase is not Phase.PLAY:
-        seat = match.hand.to_act
-        assert seat is not None
-        match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
-    return match
+    return play_with_bots(match, "easy", seed, lambda m: m.hand.phase is Phase.PLAY)
 
 
 def _holder(match: Match) -> int | None:
@@ -36,6 +31,11 @@ def _holder(match: Match) -> int | None:
     called = hand.called
     assert called is not None
     return next((s for s in range(4) if hand.hands[s] >> called & 1), None)
+
+
+def _called_card_shown(match: Match) -> bool:
+    called = match.hand.called
+    return called is not None and bool(read_view(match.view(0)).played >> called & 1)
 
 
 def _with_hidden_partner(count: int) -> list[tuple[Match, int]]:
@@ -71,10 +71,10 @@ def test_hards_playouts_give_each_seat_what_it_knows_until_the_card_is_played(wh
             seat = next(s for s in range(4) if s not in (bidder, partner))
         k = read_view(match.view(seat))
         mates = hard._sample_mates(k, list(hand.hands))
-        sides, bidding, reveal = hard._playout_sides(k, mates, bidder in mates)
+        sides, on_bid, reveal = hard._playout_sides(k, mates, bidder in mates)
         pair = {bidder, partner}
         assert sides == hidden_pair_sides(4, bidder, pair)
-        assert bidding == [s in pair for s in range(4)]
+        assert on_bid == [s in pair for s in range(4)]
         # once the called card is played every seat knows the pair
         assert reveal is not None
         card, known = reveal
@@ -103,16 +103,9 @@ def test_once_the_called_card_is_played_the_pair_is_known_to_all() -> None:
     assert isinstance(hard, HardBot)
     checked = 0
     for match, partner in _with_hidden_partner(3):
-        bots = [make_bot("easy") for _ in range(4)]
-        rng = random.Random(7)
         called = match.hand.called
         assert called is not None
-        while not any(c == called for trick in match.hand.tricks for _, c in trick.cards) and not any(
-            c == called for _, c in match.hand.trick
-        ):
-            seat = match.hand.to_act
-            assert seat is not None
-            match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
+        play_with_bots(match, "easy", 7, _called_card_shown)
         if match.hand.phase is not Phase.PLAY:
             continue
         checked += 1
@@ -137,7 +130,7 @@ def _playout(
     assert hand.trump is not None and hand.to_act is not None
     play = play_rules(hand.rules, int(hand.trump))
     pair = {hand.bidder, _holder(match)}
-    bidding: list[bool | None] = [s in pair for s in range(4)]
+    on_bid: list[bool | None] = [s in pair for s in range(4)]
     hands = list(hand.hands)
     trick: list[tuple[int, int]] = []
     if first is not None:
@@ -145,7 +138,7 @@ def _playout(
         trick = [(hand.to_act, first)]
     played = sum(1 << c for _, c in trick)
     return playout(
-        play, hands, hand.to_act, trick, played, sides, bidding, 0, random.Random(1), 0.0, None, reveal
+        play, hands, hand.to_act, trick, played, sides, on_bid, 0, random.Random(1), 0.0, None, reveal
     )
 
 
