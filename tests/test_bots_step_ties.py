@@ -66,3 +66,28 @@ def test_where_the_defenders_score_the_points_already_count() -> None:
     match = _trump_position(defenders_score=True)
     bot = make_bot("hard", samples=12)
     assert action_text(bot.choose(match.view(0), BotContext(random.Random(5)))) == "trump G"
+
+
+def _first_counter_trick() -> Match:
+    """The hand of ``_trump_position`` played on by medium bots until seat 0, the bidder, follows to a trick
+    with a counter in it (its partner, who holds the called card, leads the red 14)."""
+    match = _trump_position(defenders_score=False)
+    medium = make_bot("medium")
+    rng = random.Random(1)
+    while True:
+        seat = match.hand.to_act
+        assert seat is not None and match.hand.phase is not Phase.HAND_OVER
+        trick = match.hand.trick
+        if seat == 0 and trick and any(match.rules.point_list[c] for _, c in trick):
+            return match
+        match.apply(medium.choose(match.view(seat), BotContext(rng)), seat)
+
+
+def test_a_bidder_that_cannot_make_its_bid_still_plays_for_the_points() -> None:
+    # every card fails the contract in every sampled deal: the step alone left the red 5 and the red 10 tied
+    # (and hard played the lower); the points taken make it feed its 10 to its partner's trick
+    match = _first_counter_trick()
+    assert [CARD_BY_NAME["R14"]] == [c for _, c in match.hand.trick]
+    assert match.hand.hands[3] >> match.hand.called & 1  # the leader is the bidder's partner
+    bot = make_bot("hard", samples=12)
+    assert action_text(bot.choose(match.view(0), BotContext(random.Random(5)))) == "play R10"

@@ -53,7 +53,7 @@ from .late_search import late_card
 from .playout import hidden_pair_sides, playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
-from .utility import defenders_as_one, scoring_frame, seat_utility, trick_bonuses
+from .utility import STEP_TIE_BREAK, defenders_as_one, scoring_frame, seat_utility, trick_bonuses
 from .utility import utility as _utility
 
 
@@ -284,9 +284,6 @@ TUNED_TAKEOVER_MARGIN = 0.05
 # whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
 # and lost 17 a contract (custom table 3, 60 boards; docs/BOTS.md, issue 29, third session).
 CONTRACT_SHARE = 0.4
-# The weight of the points taken beside the made-or-set step when hard chooses its bury and trump at a table whose
-# defenders score nothing (``HardBot._compare``).
-STEP_TIE_BREAK = 0.25
 
 
 @lru_cache(maxsize=64)

@@ -6,6 +6,12 @@ from __future__ import annotations
 from .fast import bits
 from .knowledge import Knowledge
 
+# The weight of the points taken beside the made-or-set step where the defenders score nothing: the bidding side's
+# cards (``utility``) and hard's bury and trump (``HardBot._compare``). With the step alone, a contract that fails in
+# most sampled deals leaves the choices nearly tied and the pick follows the sampling noise; the points break those
+# ties towards the play that gives the contract its best chance at the table.
+STEP_TIE_BREAK = 0.25
+
 
 def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -> float:
     """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points."""
@@ -21,10 +27,13 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
         return mine
     # fixed or called partners, or a defender in an individual game whose defenders score nothing: there the
     # defenders share one aim, the bidder's fall, and count as one side (``HardBot._sample_mates``)
-    defenders = 1.0 if rules.defenders_score else 0.0
+    if rules.defenders_score:
+        if bidder_mine:
+            return (mine if mine >= k.bid else -k.bid) - theirs
+        return mine - (theirs if theirs >= k.bid else -k.bid)
     if bidder_mine:
-        return (mine if mine >= k.bid else -k.bid) - theirs * defenders
-    return mine * defenders - (theirs if theirs >= k.bid else -k.bid)
+        return (mine if mine >= k.bid else -k.bid) + STEP_TIE_BREAK * mine
+    return -(theirs if theirs >= k.bid else -k.bid)
 
 
 def defenders_as_one(k: Knowledge) -> bool:
