@@ -91,3 +91,27 @@ def test_a_bidder_that_cannot_make_its_bid_still_plays_for_the_points() -> None:
     assert match.hand.hands[3] >> match.hand.called & 1  # the leader is the bidder's partner
     bot = make_bot("hard", samples=12)
     assert action_text(bot.choose(match.view(0), BotContext(random.Random(5)))) == "play R10"
+
+
+def test_hard_names_the_trump_its_bury_was_chosen_for_without_dealing_again() -> None:
+    # the bury is compared together with its trump; comparing the four colours again on fresh deals only added
+    # noise (docs/BOTS.md, issue 29, ninth session)
+    for defenders_score in (False, True):
+        spec = {
+            "preset": SPEC["preset"],
+            "overrides": dict(SPEC["overrides"], defenders_score=defenders_score),
+        }
+        rules = rules_from_spec(spec)
+        for seed in range(4):
+            match = Match(rules, seed=seed, first_dealer=0)
+            match.apply(f"bid {rules.highest_bid}")
+            seat = match.hand.to_act
+            assert seat is not None and match.hand.phase is Phase.DISCARD
+            bot = make_bot("hard", samples=12)
+            match.apply(bot.choose(match.view(seat), BotContext(random.Random(seed))), seat)
+            plan = bot._planned_trump  # type: ignore[attr-defined]
+            assert plan is not None and plan[0] == mask_of(CARD_BY_NAME[c] for c in match.view(seat).hand)
+            dealt = bot.dealt  # type: ignore[attr-defined]
+            trump = action_text(bot.choose(match.view(seat), BotContext(random.Random(seed))))
+            assert trump == f"trump {'RYGB'[plan[1]]}"
+            assert bot.dealt == dealt  # type: ignore[attr-defined]

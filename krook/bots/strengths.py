@@ -393,6 +393,8 @@ class HardBot(MediumBot):
         # the work its decisions took since this bot was made, counted, not timed: deals sampled, solver nodes
         self.dealt = 0
         self.nodes = 0
+        # the trump my bury was chosen for, with the hand it leaves: (hand after the bury, trump)
+        self._planned_trump: tuple[int, int] | None = None
 
     def _deadline(self, ctx: BotContext) -> float:
         budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
@@ -656,9 +658,15 @@ class HardBot(MediumBot):
             return _discard(next(iter(options)))
         deadline = self._deadline(ctx)
         best = self._compare(k, ctx, deadline, [(d, t) for d, t in options.items()])
+        self._planned_trump = (k.hand & ~best[0], best[1])
         return _discard(best[0])
 
     def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        # the bury was compared with its trump: comparing all four colours again on fresh deals only added noise
+        # (custom table 3 +1.83 a run, Kentucky Discard even; docs/BOTS.md, issue 29, ninth session)
+        plan, self._planned_trump = self._planned_trump, None
+        if plan is not None and plan[0] == k.hand:
+            return Trump(Color(plan[1]))
         deadline = self._deadline(ctx)
         best = self._compare(k, ctx, deadline, [(k.buried, t) for t in range(4)])
         return Trump(Color(best[1]))
