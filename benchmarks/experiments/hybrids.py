@@ -2,8 +2,8 @@
 
     python benchmarks/experiments/hybrids.py --a hardbid --b medium --rules SPEC --deals 200 --seed 1 --samples 16
 
-``hardbid`` is hard with medium's card play; ``hardplay`` is hard with medium's bidding, bury and trump. The
-arguments are ``krook arena``'s; the two names exist only in this script's process (``--workers 1``).
+``hardbid`` is hard with medium's card play; ``hardplay`` is hard with medium's bidding, bury and trump;
+``hardmbury`` is hard with medium's bury and trump only (issue 29, tenth session). The arguments are ``krook arena``'s; the two names exist only in this script's process (``--workers 1``).
 """
 
 from __future__ import annotations
@@ -34,6 +34,17 @@ class HardPlaying(HardBot):
 
     def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         return MediumBot.bid(self, view, k, ctx)
+
+    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return MediumBot.discard(self, view, k, ctx)
+
+    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return MediumBot.trump(self, view, k, ctx)
+
+
+@register("hardmbury")
+class HardWithMediumBury(HardBot):
+    name = "hardmbury"
 
     def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         return MediumBot.discard(self, view, k, ctx)
