@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "sprt.py"
+from tests.script_loader import load_script
 
 
 def _sprt() -> Any:
-    spec = importlib.util.spec_from_file_location("sprt", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["sprt"] = module  # its dataclass looks its module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/sprt.py", "sprt", register=True)
 
 
 def _run(sprt: Any, mean: float, seed: int) -> Any:

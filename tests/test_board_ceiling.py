@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "board_ceiling.py"
+from tests.script_loader import load_script
 
 
 def _module() -> object:
-    spec = importlib.util.spec_from_file_location("board_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/board_ceiling.py", "board_ceiling")
 
 
 def _run(diff: float, thrown_in: bool = False) -> dict[str, object]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,17 +14,13 @@ from krook.rules import PRESETS, Match
 from krook.rules.actions import action_text
 from krook.rules.cards import mask_of
 from krook.rules.deal import deal_from_seed
+from tests.script_loader import load_script
 
 BIDDING_PRESETS = sorted(p for p in PRESETS if PRESETS[p].rules.bidding)
 
 
 def _script():  # type: ignore[no-untyped-def]
-    path = Path(__file__).resolve().parent.parent / "build" / "learn_bidding.py"
-    spec = importlib.util.spec_from_file_location("learn_bidding", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/learn_bidding.py", "learn_bidding")
 
 
 @pytest.mark.parametrize("preset", BIDDING_PRESETS)

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from krook.rules import matching_preset, rules_from_spec
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "custom_tables.py"
+from tests.script_loader import load_script
 
 
 def _tables(seed: int = 29) -> list[dict[str, object]]:
-    spec = importlib.util.spec_from_file_location("custom_tables", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("benchmarks/custom_tables.py", "custom_tables")
     return module.tables(seed)  # type: ignore[no-any-return]
 
 

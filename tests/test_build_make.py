@@ -4,7 +4,6 @@ real system binary, so the check reads real ELF version needs."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -12,16 +11,13 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.script_loader import load_script
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the glibc check is Linux's")
 
 
 def load_make() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("krook_build_make", ROOT / "build" / "make.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/make.py", "krook_build_make")
 
 
 def newest_system_binary(make: ModuleType) -> tuple[Path, str]:

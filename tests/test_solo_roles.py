@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "solo_roles.py"
+from tests.script_loader import load_script
 
 
 def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("solo_roles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/solo_roles.py", "solo_roles")
 
 
 def _run(diff: float, bidder: str, made: bool) -> dict[str, object]:
