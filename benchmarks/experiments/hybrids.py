@@ -28,20 +28,6 @@ class HardBidding(HardBot):
         return MediumBot.play_card(self, view, k, ctx)
 
 
-@register("hardplay")
-class HardPlaying(HardBot):
-    name = "hardplay"
-
-    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
-        return MediumBot.bid(self, view, k, ctx)
-
-    def discard(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
-        return MediumBot.discard(self, view, k, ctx)
-
-    def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
-        return MediumBot.trump(self, view, k, ctx)
-
-
 @register("hardmbury")
 class HardWithMediumBury(HardBot):
     name = "hardmbury"
@@ -51,6 +37,14 @@ class HardWithMediumBury(HardBot):
 
     def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         return MediumBot.trump(self, view, k, ctx)
+
+
+@register("hardplay")
+class HardPlaying(HardWithMediumBury):
+    name = "hardplay"
+
+    def bid(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        return MediumBot.bid(self, view, k, ctx)
 
 
 if __name__ == "__main__":
