@@ -22,18 +22,19 @@ from typing import Any
 Run = dict[str, Any]
 
 
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """A log's boards, in order."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def by_board(boards: list[dict[str, Any]]) -> dict[int, list[Run]]:
+    """Boards' runs by board number."""
+    return {board["board"]: board["runs"] for board in boards}
+
+
 def load(path: Path) -> dict[int, list[Run]]:
     """A log's runs by board number."""
-    out: dict[int, list[Run]] = {}
-    for line in path.read_text().splitlines():
-        if line.strip():
-            board = json.loads(line)
-            out[board["board"]] = board["runs"]
-    return out
-
-
-def _declared(run: Run, lone: str) -> bool:
-    return run["bidder"] == lone
+    return by_board(read_log(path))
 
 
 def role_split(
@@ -44,9 +45,9 @@ def role_split(
     for board in sorted(set(a_runs) & set(base_runs)):
         for ra, rb in zip(a_runs[board], base_runs[board], strict=True):
             key = (
-                ("declares" if _declared(ra, a_name) else "defends")
+                ("declares" if ra["bidder"] == a_name else "defends")
                 + " / baseline "
-                + ("declares" if _declared(rb, base_name) else "defends")
+                + ("declares" if rb["bidder"] == base_name else "defends")
             )
             groups[key].append((ra, rb))
     return dict(groups)
@@ -59,20 +60,16 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def _head(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text().splitlines()[0])
-
-
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    a_path, base_path = Path(argv[0]), Path(argv[1])
-    a_head, base_head = _head(a_path), _head(base_path)
-    if not (a_head.get("solo") and base_head.get("solo")):
+    a_log, base_log = read_log(Path(argv[0])), read_log(Path(argv[1]))
+    if not (a_log and base_log and a_log[0].get("solo") and base_log[0].get("solo")):
         print("both logs must come from --solo runs", file=sys.stderr)
         return 2
-    groups = role_split(load(a_path), load(base_path), a_head["a"], base_head["a"])
+    a_head, base_head = a_log[0], base_log[0]
+    groups = role_split(by_board(a_log), by_board(base_log), a_head["a"], base_head["a"])
     total = sum(len(v) for v in groups.values())
     print(f"{a_head['a']} alone, against {base_head['a']} alone in the same seats: {total} runs")
     for key, pairs in sorted(groups.items()):

@@ -3,7 +3,8 @@
     python benchmarks/experiments/hybrids.py --a hardbid --b medium --rules SPEC --deals 200 --seed 1 --samples 16
 
 ``hardbid`` is hard with medium's card play; ``hardplay`` is hard with medium's bidding, bury and trump;
-``hardmbury`` is hard with medium's bury and trump only (issue 29, tenth session). The arguments are ``krook arena``'s; the two names exist only in this script's process (``--workers 1``).
+``hardmbury`` is hard with medium's bury and trump only (issue 29, tenth session). The arguments are
+``krook arena``'s; the three names exist only in this script's process (``--workers 1``).
 """
 
 from __future__ import annotations
