@@ -44,6 +44,7 @@ from krook.rules.scoring import HandResult
 
 from .base import Bot, BotContext
 from .catalog import make_bot
+from .paired import LogMismatchError, paired_summary, print_paired
 
 BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
 # frozen bots kept as fixed opponents (the champion gauntlet): ``hard@NAME`` is hard from champions/NAME
@@ -498,6 +499,23 @@ def print_summary(s: dict[str, Any]) -> None:
             )
 
 
+def _read_log(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _print_pairing(new: list[dict[str, Any]], base: list[dict[str, Any]], as_json: bool) -> int:
+    try:
+        p = paired_summary(new, base)
+    except LogMismatchError as exc:
+        print(f"krook arena: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(p))
+    else:
+        print_paired(p)
+    return 0
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="krook arena", description=__doc__.splitlines()[0] if __doc__ else ""
@@ -533,6 +551,13 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     parser.add_argument(
+        "--paired-with",
+        type=Path,
+        default=None,
+        metavar="BASE_LOG",
+        help="with --from-log: compare it board by board with a log of the same boards (a change against the bot before it)",
+    )
+    parser.add_argument(
         "--first",
         type=int,
         default=0,
@@ -548,11 +573,21 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args(list(argv))
+    if opts.paired_with is not None and opts.from_log is None:
+        print("krook arena: --paired-with compares two logs: give --from-log too", file=sys.stderr)
+        return 2
     if opts.from_log is not None:
-        boards = [json.loads(line) for line in opts.from_log.read_text().splitlines() if line.strip()]
+        try:
+            boards = _read_log(opts.from_log)
+            base = _read_log(opts.paired_with) if opts.paired_with is not None else None
+        except (OSError, ValueError) as exc:
+            print(f"krook arena: cannot read the log: {exc}", file=sys.stderr)
+            return 2
         if not boards:
             print(f"krook arena: {opts.from_log} holds no boards", file=sys.stderr)
             return 2
+        if base is not None:
+            return _print_pairing(boards, base, opts.json)
         first = boards[0]
         summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
         summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})

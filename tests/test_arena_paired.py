@@ -1,0 +1,82 @@
+"""``krook arena --from-log NEW --paired-with BASE`` compares two logs of the same boards board by board."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from krook.bots.arena import main
+from krook.bots.paired import LogMismatchError, paired_summary
+
+RULES = {"preset": "kentucky-discard", "overrides": {}}
+
+
+def _board(i: int, diff: float, a: str = "hard", seed: int | None = None) -> dict[str, object]:
+    return {
+        "a": a,
+        "b": "medium",
+        "rules": RULES,
+        "board": i,
+        "deal_seed": 1000 + i if seed is None else seed,
+        "diff": diff,
+        "runs": [{}, {}],
+    }
+
+
+def test_the_pairing_is_the_mean_of_board_differences_over_shared_boards() -> None:
+    new = [_board(0, 30), _board(1, 10), _board(2, 50), _board(3, 0)]
+    base = [_board(0, 20, "hard@old"), _board(1, 10, "hard@old"), _board(2, 20, "hard@old")]
+    # shared boards 0-2: differences 10, 0, 30 -> mean 13.33, sd 15.28, half-width 1.96 * 15.28 / sqrt 3 = 17.28
+    p = paired_summary(new, base)
+    assert p["boards"] == 3 and p["changed"] == 2
+    assert p["mean_diff"] == 13.33
+    assert p["ci95"] == [-3.95, 30.62]
+    assert (p["new_mean"], p["base_mean"]) == (30.0, 16.67)
+    assert (p["new"], p["base"]) == ("hard", "hard@old")
+
+
+def test_logs_of_other_boards_are_refused_not_paired() -> None:
+    with pytest.raises(LogMismatchError, match="board 0 differs"):
+        paired_summary([_board(0, 5)], [_board(0, 5, seed=7)])
+    other_table = _board(0, 5)
+    other_table["rules"] = {"preset": "call-partner", "overrides": {}}
+    with pytest.raises(LogMismatchError, match="different tables"):
+        paired_summary([_board(0, 5)], [other_table])
+    with pytest.raises(LogMismatchError, match="share no board"):
+        paired_summary([_board(0, 5)], [_board(1, 5)])
+
+
+def _write(path: Path, boards: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(b) + "\n" for b in boards))
+    return path
+
+
+def test_the_cli_pairs_two_real_logs_of_one_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two medium-vs-easy runs of the same boards pair to zero; a log of another seed is refused."""
+    common = ["--b", "easy", "--deals", "2", "--workers", "1", "--json"]
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    assert main(["--a", "medium", *common, "--log", str(a)]) == 0
+    assert main(["--a", "medium", *common, "--log", str(b)]) == 0
+    assert main(["--a", "medium", *common, "--seed", "2", "--log", str(c)]) == 0
+    capsys.readouterr()
+    assert main(["--from-log", str(a), "--paired-with", str(b), "--json"]) == 0
+    p = json.loads(capsys.readouterr().out)
+    assert (p["boards"], p["changed"], p["mean_diff"]) == (2, 0, 0.0)
+    assert main(["--from-log", str(a), "--paired-with", str(c)]) == 2
+    assert "differs between the logs" in capsys.readouterr().err
+
+
+def test_bad_log_arguments_get_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = _write(tmp_path / "a.jsonl", [_board(0, 5)])
+    assert main(["--paired-with", str(log)]) == 2
+    assert "give --from-log too" in capsys.readouterr().err
+    assert main(["--from-log", str(log), "--paired-with", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read the log" in capsys.readouterr().err
+    garbled = tmp_path / "garbled.jsonl"
+    garbled.write_text('{"a": \n')
+    assert main(["--from-log", str(garbled)]) == 2
+    assert "cannot read the log" in capsys.readouterr().err
+    assert main(["--from-log", str(log), "--paired-with", str(log)]) == 0
+    assert "paired difference per deal: +0.00" in capsys.readouterr().out
