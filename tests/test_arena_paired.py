@@ -80,3 +80,17 @@ def test_bad_log_arguments_get_a_clear_error(tmp_path: Path, capsys: pytest.Capt
     assert "cannot read the log" in capsys.readouterr().err
     assert main(["--from-log", str(log), "--paired-with", str(log)]) == 0
     assert "paired difference per deal: +0.00" in capsys.readouterr().out
+
+
+def test_a_log_line_that_is_not_a_board_is_named_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Valid JSON that is not an arena board (a list, a number, an object missing the score) gets a clear error."""
+    good = _write(tmp_path / "good.jsonl", [_board(0, 5)])
+    for i, line in enumerate(["[1, 2]", "1e999", '{"board": 0, "a": "hard"}', '"\\u0000\\ud800"']):
+        bad = tmp_path / f"bad{i}.jsonl"
+        bad.write_text(json.dumps(_board(0, 5)) + "\n" + line + "\n")
+        assert main(["--from-log", str(bad)]) == 2
+        assert f"{bad}, line 2: not an arena board" in capsys.readouterr().err
+        assert main(["--from-log", str(good), "--paired-with", str(bad)]) == 2
+        assert "not an arena board" in capsys.readouterr().err

@@ -44,7 +44,7 @@ from krook.rules.scoring import HandResult
 
 from .base import Bot, BotContext
 from .catalog import make_bot
-from .paired import LogMismatchError, paired_summary, print_paired
+from .paired import LogMismatchError, mean_ci, paired_summary, print_paired
 
 BOARDS_FILE = package_root() / "bots" / "boards" / "boards.json"  # through paths: frozen builds too
 # frozen bots kept as fixed opponents (the champion gauntlet): ``hard@NAME`` is hard from champions/NAME
@@ -305,9 +305,7 @@ def _percentile(values: list[float], q: float) -> float:
 def summarise(a: str, b: str, preset: str, boards: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     diffs = [x["diff"] for x in boards]
     count = len(diffs)
-    mean = sum(diffs) / count
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
-    half = 1.96 * math.sqrt(var / count)
+    mean, half = mean_ci(diffs)
     summary: dict[str, Any] = {
         "a": a,
         "b": b,
@@ -385,9 +383,7 @@ def games_summary(a: str, b: str, boards: list[dict[str, Any]]) -> dict[str, Any
     """Games won by A over game pairs (each deal sequence played both ways), with a 95% CI over the pairs."""
     pairs = [x["wins"] / 2 for x in boards]
     count = len(pairs)
-    mean = sum(pairs) / count
-    var = sum((p - mean) ** 2 for p in pairs) / max(1, count - 1)
-    half = 1.96 * math.sqrt(var / count)
+    mean, half = mean_ci(pairs)
     hands = [h for x in boards for h in x["hands"]]
     return {
         "pairs": count,
@@ -499,8 +495,20 @@ def print_summary(s: dict[str, Any]) -> None:
             )
 
 
+LOG_FIELDS = ("a", "b", "board", "diff", "runs")
+
+
 def _read_log(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    """A log's boards; ValueError naming the line when one is not an arena board."""
+    boards = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        board = json.loads(line)
+        if not isinstance(board, dict) or any(f not in board for f in LOG_FIELDS):
+            raise ValueError(f"{path}, line {number}: not an arena board (it needs {', '.join(LOG_FIELDS)})")
+        boards.append(board)
+    return boards
 
 
 def _print_pairing(new: list[dict[str, Any]], base: list[dict[str, Any]], as_json: bool) -> int:

@@ -17,6 +17,14 @@ class LogMismatchError(ValueError):
     """The two logs do not hold the same boards (another table, seed or seating), so a pairing means nothing."""
 
 
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% confidence interval (normal approximation)."""
+    count = len(values)
+    mean = sum(values) / count
+    var = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / count)
+
+
 def _key(board: Board) -> tuple[Any, ...]:
     return (board.get("deal_seed"), bool(board.get("solo")), len(board["runs"]))
 
@@ -44,9 +52,7 @@ def paired_summary(new: list[Board], base: list[Board]) -> dict[str, Any]:
         raise LogMismatchError("the logs share no board")
     diffs = [a - b for a, b in pairs]
     count = len(diffs)
-    mean = sum(diffs) / count
-    var = sum((d - mean) ** 2 for d in diffs) / (count - 1) if count > 1 else 0.0
-    half = 1.96 * math.sqrt(var / count)
+    mean, half = mean_ci(diffs)
     return {
         "new": new[0]["a"],
         "base": base[0]["a"],
