@@ -104,3 +104,57 @@ def test_where_defenders_do_not_score_passing_costs_only_what_another_contract_g
     scoring = Match(PRESETS["call-partner"].rules, seed=5, preset="call-partner")
     _bid_up_to(scoring, 0, 140)
     assert _pass_value(scoring.view(0), read_view(scoring.view(0))) < -40
+
+
+# custom table 0 of benchmarks/custom_tables.py (seed 1): a 44-card deck with no nest, a sweep worth 30 and an
+# all-points bonus worth 20, the dealer speaking first
+TABLE_0 = {
+    "all_pass": "same_dealer",
+    "all_points_bonus": 20,
+    "bid_first": "dealer",
+    "bury_counters": False,
+    "deck": "44",
+    "first_lead": "left_of_dealer",
+    "krook_any_time": False,
+    "krook_points": 25,
+    "krook_rank": "low",
+    "nest_size": 0,
+    "ones_high": False,
+    "sweep_bonus": 30,
+    "target": 600,
+}
+
+
+def test_the_defenders_are_not_counted_a_sweep_or_all_points_bonus_they_did_not_take() -> None:
+    """Those two bonuses go to a side that takes everything (docs/RULES.md, Scoring): a contract made with 80 of
+    the 100 card points leaves the defenders 20, not 70. Counted as theirs, every contract at custom table 0 looked
+    50 points worse than it is, and hard never bid there (docs/BOTS.md, issue 29, twelfth session)."""
+    from krook.bots.strengths import _expected_score
+
+    rules = from_overrides(PRESETS["kentucky-discard"].rules, TABLE_0)
+    assert rules.card_points_total == 100 and rules.last_trick_bonus == 0
+    assert _expected_score(rules, 4, [80.0], 70) == 80 - 20
+    assert _expected_score(rules, 4, [50.0], 70) == -70 - 50  # set: the defenders keep the other 50
+    assert (
+        _expected_score(rules, 4, [150.0], 70) == 150
+    )  # a sweep: every card point and both bonuses, theirs 0
+    # most tricks is always someone's: the defenders' when the contract falls short of most of the points
+    tricks = from_overrides(rules, {"most_tricks_bonus": 20})
+    assert _expected_score(tricks, 4, [50.0], 70) == -70 - (100 + 20 - 50)
+    # a preset keeps the scale its tuned pass values and its fit were set against: Keith's all-points bonus
+    keith = PRESETS["keith"].rules
+    assert keith.all_points_bonus == 20 and keith.sweep_bonus == 0
+    assert _expected_score(keith, 4, [120.0], 90) == 120 - (keith.card_points_total + 20 - 120)
+
+
+def test_hard_opens_a_sound_hand_at_a_table_with_a_sweep_bonus() -> None:
+    """Five red with the top two and two other 14s open at custom table 0; with the bonuses counted as the
+    defenders' the same hand looked a 56-point loss, worse than passing, and was passed."""
+    rules = from_overrides(PRESETS["kentucky-discard"].rules, TABLE_0)
+    mine = _mask("R14 R13 R11 R9 R7 Y14 Y9 G14 G6 B8 B5")
+    rest = [c for c in rules.deck_cards if not mine >> c & 1]
+    hands = [mine] + [sum(1 << c for c in rest[i * 11 : (i + 1) * 11]) for i in range(3)]
+    match = Match(rules, first_dealer=0, deal=(hands, 0), preset="kentucky-discard")
+    view = match.view(0)
+    assert view.legal_actions().bids()[0] == 70
+    assert HardBot(samples=4).choose(view, BotContext(random.Random(1))) == Bid(70)

@@ -237,12 +237,20 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     """Mean score change of my side holding the contract at ``amount``, over the points my side takes, less
     what the other side (each other seat, in individual games) scores with the rest (nothing when the
     defenders do not score)."""
-    total = rules.card_points_total + rules.bonus_total
+    # At a custom table the other side scores what is always awarded and my side did not take: the sweep and
+    # all-points bonuses are the bidding side's or nobody's (counted as the defenders', every contract at custom
+    # table 0, a 30-point sweep and a 20-point all-points bonus, looked 50 points worse and hard hardly ever bid).
+    # A preset keeps the scale its pass values were set against, as its fit does: Keith's all-points bonus
+    # counted there bids less, and counted right it bid more and lost 5.6 a deal (docs/BOTS.md, issue 29,
+    # twelfth session).
+    awarded = rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
+    if table_preset(rules) is not None:
+        awarded = rules.card_points_total + rules.bonus_total
     others = max(1, n - 1) if rules.partnership == "individual" else 1
     defenders = 1.0 if rules.defenders_score else 0.0
-    return sum((a if a >= amount else -amount) - defenders * (total - a) / others for a in results) / len(
-        results
-    )
+    return sum(
+        (a if a >= amount else -amount) - defenders * max(0.0, awarded - a) / others for a in results
+    ) / len(results)
 
 
 def bidding_model(rules: Rules) -> PresetModel | None:
