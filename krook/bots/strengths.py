@@ -243,8 +243,9 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     # A preset keeps the scale its pass values were set against, as its fit does: Keith's all-points bonus
     # counted there bids less, and counted right it bid more and lost 5.6 a deal (docs/BOTS.md, issue 29,
     # twelfth session).
-    awarded = rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
-    if table_preset(rules) is not None:
+    if table_preset(rules) is None:
+        awarded = rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
+    else:
         awarded = rules.card_points_total + rules.bonus_total
     others = max(1, n - 1) if rules.partnership == "individual" else 1
     defenders = 1.0 if rules.defenders_score else 0.0
