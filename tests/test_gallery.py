@@ -64,3 +64,23 @@ def test_gallery_card_sheets_and_colour_vision(tmp_path, monkeypatch):
     simulated = pygame.image.load(str(out / "22-cards-1280x720_protanopia.png"))
     assert normal.get_size() == simulated.get_size() == (1280, 720)
     assert pygame.image.tobytes(normal, "RGB") != pygame.image.tobytes(simulated, "RGB")
+
+
+def test_gallery_leaves_no_folder_behind(tmp_path, monkeypatch):
+    """Without KROOK_HOME the gallery keeps its games in a folder of its own and removes it when done; with one
+    set it makes no folder at all (it once made an empty one on every run, set or not)."""
+    import os
+    import tempfile
+
+    from krook.devtools import gallery
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    monkeypatch.delenv("KROOK_HOME", raising=False)
+    assert gallery.main([str(tmp_path / "a"), "--sizes", "640x360", "--only", "01-title"]) == 0
+    assert list((tmp_path / "a").glob("01-title*.png"))
+    assert "KROOK_HOME" not in os.environ
+    monkeypatch.setenv("KROOK_HOME", str(tmp_path / "home"))
+    assert gallery.main([str(tmp_path / "b"), "--sizes", "640x360", "--only", "01-title"]) == 0
+    assert list(scratch.iterdir()) == []

@@ -434,9 +434,23 @@ def render(
     only: list[str] | None = None,
     colour_vision: bool = False,
 ) -> list[Path]:
+    """Draw each scene (``only``: those whose names hold one of these) at each size into ``out_dir``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("KROOK_HOME", tempfile.mkdtemp(prefix="krook-gallery-"))
+    if "KROOK_HOME" in os.environ:
+        return _render(out_dir, sizes, only, colour_vision)
+    # the gallery's games and settings go to a folder of its own, never the player's, and it goes when done
+    with tempfile.TemporaryDirectory(prefix="krook-gallery-") as home:
+        os.environ["KROOK_HOME"] = home
+        try:
+            return _render(out_dir, sizes, only, colour_vision)
+        finally:
+            del os.environ["KROOK_HOME"]
+
+
+def _render(
+    out_dir: Path, sizes: list[tuple[int, int]], only: list[str] | None, colour_vision: bool
+) -> list[Path]:
     import pygame
 
     from krook.app import App
