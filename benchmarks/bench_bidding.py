@@ -18,7 +18,6 @@ from krook.bots.arena import print_summary, run_arena
 from krook.bots.base import register
 from krook.bots.knowledge import Knowledge
 from krook.bots.strengths import HardBot
-from krook.rules import SeatView
 
 
 @register("hard-simbid")
@@ -26,7 +25,7 @@ class SimulatedBiddingHard(HardBot):
     name = "hard-simbid"
 
     @staticmethod
-    def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
+    def _learned_outcomes(k: Knowledge) -> list[float] | None:
         return None
 
 

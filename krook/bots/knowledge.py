@@ -67,6 +67,7 @@ class Knowledge:
     # every card played this hand, trick by trick (the one in progress last): (seat, card)
     history: list[list[tuple[int, int]]] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)  # per seat, tricks won this hand so far
+    scores: list[int] = field(default_factory=list)  # the game's score columns before this hand (public)
     # facts worked out from the above once a decision, for every deal sampled (``play_reading``)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -195,6 +196,7 @@ def read_view(view: SeatView) -> Knowledge:
         ducked=ducked,
         history=[*tricks, trick] if trick else tricks,
         tricks_won=list(view.tricks_won),
+        scores=list(view.scores),
     )
 
 

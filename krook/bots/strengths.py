@@ -48,6 +48,7 @@ from .bidding import (
 )
 from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits, equal_groups
+from .game_point import can_end, game_says_bid
 from .knowledge import Knowledge, read_view
 from .late_search import late_card
 from .playout import hidden_pair_sides, playout, policy
@@ -599,14 +600,21 @@ class HardBot(MediumBot):
             return Pass()
         rules = k.rules
         lowest = bids[0]
-        eu = self._learned_value(view, k, lowest)
-        if eu is None:
-            results = self._as_bidder(k, ctx, self._deadline(ctx), 48)
-            eu = _expected_score(rules, k.n, [a for a in results], lowest)
+        outcomes = self._learned_outcomes(k)
+        if outcomes is None:
+            outcomes = self._as_bidder(k, ctx, self._deadline(ctx), 48)
+        eu = _expected_score(rules, k.n, outcomes, lowest)
         if legal.can_redeal and eu < _pass_value(view, k, tuned=False) - 30:
             return Redeal()
         if not legal.can_pass:
             return Bid(bids[0])
+        if can_end(rules, view.scores):
+            me = rules.side_of(k.seat)
+            holder = None if view.high_bidder is None else rules.side_of(view.high_bidder)
+            level = rules.min_bid if view.high_bid is None else view.high_bid
+            verdict = game_says_bid(rules, view.scores, me, lowest, outcomes, holder, level)
+            if verdict is not None:
+                return Bid(lowest) if verdict else Pass()
         return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
 
     def _takes_over(self, view: SeatView, k: Knowledge, amount: int) -> bool:
@@ -628,6 +636,12 @@ class HardBot(MediumBot):
     @staticmethod
     def _learned_value(view: SeatView, k: Knowledge, amount: int) -> float | None:
         """Expected score change of holding the contract at ``amount``, from the learned bidding model."""
+        outcomes = HardBot._learned_outcomes(k)
+        return None if outcomes is None else _expected_score(k.rules, k.n, outcomes, amount)
+
+    @staticmethod
+    def _learned_outcomes(k: Knowledge) -> list[float] | None:
+        """The points my side may take holding the contract, from the learned bidding model (None without one)."""
         model = bidding_model(k.rules)
         if model is None:
             return None
@@ -642,7 +656,7 @@ class HardBot(MediumBot):
             # the general model's points are those taken in play: the bonuses a made bid counts come on top
             # (a preset's fit keeps the scale its tuned pass values were set against)
             outcomes = [with_bonuses(rules, a) for a in outcomes]
-        return _expected_score(rules, k.n, outcomes, amount)
+        return outcomes
 
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
         return best_trump_value(k.rules, k.hand)[0]

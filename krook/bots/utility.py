@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .fast import bits
+from .game_point import after_hand, can_end
 from .knowledge import Knowledge
 
 # The weight of the points taken beside the made-or-set step where the defenders score nothing: the bidding side's
@@ -11,10 +12,33 @@ from .knowledge import Knowledge
 # most sampled deals leaves the choices nearly tied and the pick follows the sampling noise; the points break those
 # ties towards the play that gives the contract its best chance at the table.
 STEP_TIE_BREAK = 0.25
+# Where a hand can end the game, the chance of winning it counts beside the points, a whole game worth this many
+# hands' points: a card that makes the contract (or sets it) one time in a hundred more is worth some five
+# points more. The points still rank the cards where the game's outcome is the same either way.
+GAME_WEIGHT = 5.0
 
 
 def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -> float:
-    """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points."""
+    """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points; where the
+    hand can end the game, plus the chance of winning the game it leaves (``game_point``)."""
+    value = _points_utility(k, mine, total, bidder_mine)
+    if bidder_mine is None or k.bid is None or not _game_at_stake(k):
+        return value
+    me = k.rules.side_of(k.seat)
+    holder = me if bidder_mine else 1 - me
+    points = mine if bidder_mine else total - mine
+    return value + GAME_WEIGHT * total * after_hand(k.rules, k.scores, me, holder, k.bid, points)[0]
+
+
+def _game_at_stake(k: Knowledge) -> bool:
+    """Whether this hand can end the game (worked out once a decision)."""
+    at_stake = k.cache.get("game_at_stake")
+    if at_stake is None:
+        at_stake = k.cache["game_at_stake"] = can_end(k.rules, k.scores)
+    return bool(at_stake)
+
+
+def _points_utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -> float:
     rules = k.rules
     theirs = total - mine
     if k.bidder is None or k.bid is None:

@@ -1,0 +1,85 @@
+"""Near the end of a game hard bids for the game, not the hand's points (docs/BOTS.md, the thirteenth session)."""
+
+from __future__ import annotations
+
+import random
+
+from krook.bots.base import BotContext
+from krook.bots.game_point import after_hand, can_end, game_says_bid, pass_chance, win_chance
+from krook.bots.strengths import HardBot
+from krook.rules import PRESETS, Bid, Match, Pass
+from krook.rules.settings import from_overrides
+
+KD = PRESETS["kentucky-discard"].rules  # target 300, 120 points a hand, the defenders score, bidder wins
+
+
+def _facing(seed: int, mine: int, theirs: int, amount: int) -> tuple[Match, int]:
+    """A Kentucky Discard deal whose first bidder opened at ``amount``, and the opponent to speak next, its
+    side at ``mine`` and the opener's at ``theirs``."""
+    match = Match(KD, seed=seed, preset="kentucky-discard")
+    first = match.hand.to_act
+    assert first is not None
+    match.apply(Bid(amount), first)
+    seat = match.hand.to_act
+    assert seat is not None and seat % 2 != first % 2
+    match.scores = [mine, theirs] if seat % 2 == 0 else [theirs, mine]
+    return match, seat
+
+
+def test_a_hand_that_ends_the_game_is_worth_the_game() -> None:
+    # both sides cross 300: the bidding side made its bid, so it wins (docs/RULES.md, Winning)
+    assert after_hand(KD, [230, 280], 0, 0, 80, 85) == (1.0, True)
+    assert after_hand(KD, [230, 280], 1, 0, 80, 85) == (0.0, True)
+    # set: the defenders, over the target, win
+    assert after_hand(KD, [230, 280], 0, 0, 80, 70) == (0.0, True)
+    # higher total where both are over
+    higher = from_overrides(KD, {"both_over_target": "higher_total"})
+    assert after_hand(higher, [230, 290], 0, 0, 80, 85) == (0.0, True)
+    # nobody over: the game goes on, a race the leader is more likely to win
+    chance, ended = after_hand(KD, [0, 0], 0, 0, 80, 90)
+    assert not ended and 0.5 < chance < 1.0
+    assert win_chance(KD, 100, 100) == 0.5
+    assert win_chance(KD, 250, 100) > win_chance(KD, 150, 100) > 0.5
+
+
+def test_only_a_hand_that_can_end_the_game_is_judged_by_it() -> None:
+    for name in ("kentucky-discard", "kentucky-rook", "keith", "classic-full-deck"):
+        assert not can_end(PRESETS[name].rules, [0, 0]), name
+    assert can_end(KD, [0, 190])
+    assert not can_end(PRESETS["call-partner"].rules, [290, 0, 0, 0])  # one column a seat: by points
+    # far from the end neither choice ends the game often enough to decide: the points do
+    assert game_says_bid(KD, [0, 190], 0, 75, [80.0] * 10, 1, 70) is None
+
+
+def test_passing_hands_the_game_to_opponents_whose_contract_wins_it() -> None:
+    """At 230 to 240 an opponent's 95 made wins them the game; hard bids 100 on a hand it passes at 0 to 0."""
+    actions = {}
+    for mine, theirs in ((0, 0), (230, 240)):
+        match, seat = _facing(44, mine, theirs, 95)
+        actions[mine] = HardBot(samples=4).choose(match.view(seat), BotContext(random.Random(1)))
+    assert actions[0] == Pass()
+    assert actions[230] == Bid(100)
+    # and it does so because passing leaves it little: the opponents would make it nine times in ten
+    assert pass_chance(KD, [230, 240], 0, 1, 95).win < 0.2
+
+
+def test_the_bidding_side_plays_for_the_game_when_making_it_wins() -> None:
+    """At 220 to 150 a made 80 wins the game whatever the points: the card play's yardstick (``utility``) prizes
+    making it far above the points a bigger make would add, and not at 0 to 0."""
+    from krook.bots.knowledge import read_view
+    from krook.bots.utility import utility
+
+    match = Match(KD, seed=3, preset="kentucky-discard")
+    seat = match.hand.to_act
+    assert seat is not None
+    k = read_view(match.view(seat))
+    k.bidder, k.bid = seat, 80
+    gaps = {}
+    for mine, theirs in ((0, 0), (220, 150)):
+        k.scores = [mine, theirs] if seat % 2 == 0 else [theirs, mine]
+        k.cache.clear()
+        made, set_, more = (utility(k, points, 120, True) for points in (80, 79, 110))
+        gaps[mine] = (made - set_, more - made)
+    assert gaps[220][0] > gaps[0][0] + 300  # a game won against a game likely lost
+    assert gaps[220][1] < gaps[0][1] + 1  # thirty points more add next to nothing once the game is won
+    assert gaps[0][1] == 60  # far from the target the points decide as before: 30 more, 30 fewer theirs
