@@ -73,3 +73,19 @@ def test_where_an_individual_games_defenders_score_nothing_a_fellow_defenders_tr
                     seen += 1
             match.apply(make_bot("medium").choose(view, BotContext(rng)), seat)
     assert seen >= 3
+
+
+def test_a_bid_for_the_game_says_so() -> None:
+    """At 230 to 240 hard bids 100 over an opponent's 95 on a hand worth less (the opponents' contract made would
+    end the game): the hint says the game is at stake, not that the hand will take 100 points."""
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, seed=44, preset="kentucky-discard")
+    first = match.hand.to_act
+    match.apply(Bid(95), first)
+    seat = match.hand.to_act
+    match.scores = [230, 240] if seat % 2 == 0 else [240, 230]
+    action, text = hints.suggest(match.view(seat), seed=1)
+    assert action == Bid(100), text
+    assert "can end the game" in text and "should take about 100" not in text, text
+    match.scores = [0, 0]
+    assert "game" not in hints._reason(match.view(seat), Bid(100))

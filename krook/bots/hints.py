@@ -9,6 +9,7 @@ from krook.rules.cards import CARD_NAMES, COLOR_MASKS, KROOK, Color, bits, mask_
 
 from .base import BotContext
 from .evaluate import best_trump_value
+from .game_point import can_end
 from .knowledge import read_view
 from .strengths import HardBot, MediumBot
 from .utility import defenders_as_one
@@ -24,10 +25,17 @@ def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[Actio
 def _reason(view: SeatView, action: Action) -> str:
     k = read_view(view)
     rules = k.rules
+    at_stake = can_end(rules, view.scores)
     if isinstance(action, Pass):
         if MediumBot.partner_holds_bid(view, k):
             return "Pass: your partner holds the bid; bidding over them only raises your own side's contract."
         value = int(best_trump_value(rules, k.hand)[0])
+        bids = view.legal_actions().bids()
+        if at_stake and bids and value >= bids[0]:
+            return (
+                f"Pass: this hand can end the game, and your side's chances of winning it are better defending "
+                f"than risking a set at {bids[0]}."
+            )
         return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
     if isinstance(action, Bid):
         value = int(best_trump_value(rules, k.hand)[0])
@@ -35,6 +43,11 @@ def _reason(view: SeatView, action: Action) -> str:
             return (
                 f"Bid {action.amount} over your partner: your hand (worth about {value}) is much stronger than "
                 "their bid promises, and your side takes more with you naming trump."
+            )
+        if at_stake and value < action.amount:
+            return (
+                f"Bid {action.amount}: your hand looks worth about {value}, but this hand can end the game, and "
+                "holding the contract is your side's best chance to win it."
             )
         who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
         if value > action.amount:
