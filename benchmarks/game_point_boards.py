@@ -1,0 +1,138 @@
+"""Hands that can end the game, played from the scores they start at, on duplicate boards scored by the game.
+
+    python benchmarks/game_point_boards.py --a hard --b hard@DIR --boards 400 --samples 16 --workers 2
+
+A board is a deal (the arena's board seeds for ``--seed``) and the two sides' scores before it, drawn with a
+seeded generator among the scores from which one hand can carry a side over the target (fixed partners). It is
+played twice, A's bots holding side 0 then side 1, each decision's generator seeded alike in both runs, so two
+identical bots play the two runs identically and a board moves only where A and B decide differently. A run is
+scored by side 0's chance of winning the game after the hand: 1 or 0 where the hand ended it, else the race to
+the target of ``krook.bots.game_point.win_chance`` (the model hard itself uses: say so beside a figure). A board's
+score is side 0's chance with A holding it less that with B holding it, the game-level analogue of the arena's
+duplicate score: whole games (``krook arena --games``) dilute these hands among the rest and their random
+streams differ between the two seatings, so a change of a few percent in the games won there is lost in noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from krook.bots.arena import _drive, arena_bot, board_seeds, table_rules
+from krook.bots.game_point import can_end, win_chance
+from krook.rules import Match, Rules
+from krook.rules.deal import deal_from_seed
+
+
+def draw_scores(rules: Rules, rng: random.Random) -> list[int]:
+    """Two sides' scores from which one hand can end the game, both short of the target, on the bid step."""
+    most = rules.card_points_total + rules.bonus_total
+    step = rules.bid_step
+    low = max(0, rules.target - 2 * most) // step
+    high = (rules.target - 1) // step
+    while True:
+        scores = [rng.randint(low, high) * step for _ in range(2)]
+        if can_end(rules, scores):
+            return scores
+
+
+def side0_chance(match: Match, rules: Rules) -> float:
+    if match.winner is not None:
+        return 1.0 if match.winner == 0 else 0.0
+    return win_chance(rules, match.scores[0], match.scores[1])
+
+
+def play(job: tuple[str, str, str, int, int, list[int], int]) -> dict[str, Any]:
+    table, a, b, index, deal_seed, scores, samples = job
+    rules, preset = table_rules(table)
+    n = rules.players
+    dealer = index % n
+    deal = deal_from_seed(rules, dealer, deal_seed)
+    chances = []
+    runs = []
+    for a_side in (0, 1):
+        names = [a if s % 2 == a_side else b for s in range(n)]
+        bots = [arena_bot(x, samples) for x in names]
+        match = Match(
+            rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
+        )
+        match.scores = list(scores)
+        _drive(match, bots, names, {a: {}, b: {}}, f"{deal_seed}/game-point", None)
+        result = match.results[-1]
+        chances.append(side0_chance(match, rules))
+        runs.append(
+            {
+                "bidder_side": None if result.bidder is None else result.bidder % 2,
+                "bid": result.bid,
+                "points": result.bidding_total,
+                "made": result.made,
+                "winner": match.winner,
+                "after": list(match.scores),
+            }
+        )
+    return {
+        "board": index,
+        "scores": scores,
+        "diff": chances[0] - chances[1],
+        "chances": chances,
+        "runs": runs,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--a", default="hard")
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--preset", default="kentucky-discard")
+    parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--log", type=Path, default=None)
+    opts = parser.parse_args()
+    rules, _ = table_rules(opts.preset)
+    if not can_end(rules, [rules.target - 5, rules.target - 5]):
+        print("game_point_boards: fixed partners only (two score columns)", file=sys.stderr)
+        return 2
+    rng = random.Random(f"game-point/{opts.seed}")
+    seeds = board_seeds(opts.seed, opts.boards)
+    jobs = [
+        (opts.preset, opts.a, opts.b, i, s, draw_scores(rules, rng), opts.samples)
+        for i, s in enumerate(seeds)
+    ]
+    out = []
+    log = opts.log.open("a") if opts.log else None
+    with Pool(opts.workers) as pool:
+        for row in pool.imap(play, jobs, chunksize=2):
+            out.append(row)
+            if log:
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+    diffs = [r["diff"] for r in out]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    summary = {
+        "a": opts.a,
+        "b": opts.b,
+        "preset": opts.preset,
+        "boards": len(diffs),
+        "samples": opts.samples,
+        "mean_diff": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "boards_changed": sum(1 for d in diffs if d),
+        "games_ended": sum(r["runs"][0]["winner"] is not None for r in out),
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

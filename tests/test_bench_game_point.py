@@ -1,0 +1,35 @@
+"""The game-point boards benchmark: stake scores only, and a board scored by the game, not the points."""
+
+from __future__ import annotations
+
+import random
+
+from krook.bots.game_point import can_end
+from krook.rules import PRESETS
+from tests.script_loader import load_script
+
+KD = PRESETS["kentucky-discard"].rules
+
+
+def _module() -> object:
+    return load_script("benchmarks/game_point_boards.py", "game_point_boards")
+
+
+def test_the_scores_drawn_are_ones_a_hand_can_end_the_game_from() -> None:
+    draw = _module().draw_scores  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    seen = [draw(KD, rng) for _ in range(200)]
+    assert all(can_end(KD, s) and max(s) < KD.target and min(s) >= 0 for s in seen)
+    assert all(x % KD.bid_step == 0 for s in seen for x in s)
+    assert len({tuple(s) for s in seen}) > 100  # spread, not one score
+
+
+def test_identical_bots_score_every_board_zero_and_a_board_is_scored_by_the_game() -> None:
+    play = _module().play  # type: ignore[attr-defined]
+    row = play(("kentucky-discard", "medium", "medium", 0, 12345, [250, 270], None))
+    assert row["diff"] == 0.0  # both runs alike: each decision's generator is seeded alike
+    for chance, run in zip(row["chances"], row["runs"], strict=True):
+        assert 0.0 <= chance <= 1.0
+        if run["winner"] is not None:
+            assert chance == (1.0 if run["winner"] == 0 else 0.0)
+            assert max(run["after"]) >= KD.target
