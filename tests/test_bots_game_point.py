@@ -63,6 +63,16 @@ def test_passing_hands_the_game_to_opponents_whose_contract_wins_it() -> None:
     assert pass_chance(KD, [230, 240], 0, 1, 95).win < 0.2
 
 
+def test_the_last_seat_to_pass_with_no_bid_throws_the_cards_in_and_the_game_goes_on() -> None:
+    """Nobody bid and everyone else passed: my pass hands no one a contract (docs/RULES.md, Bidding), so it is
+    worth the game as it stands, not the risk of an opponent's contract (seen at custom table 0, where a pass
+    looked dearer than it is)."""
+    last = pass_chance(KD, [200, 280], 0, None, 70, last=True)
+    assert last.win == win_chance(KD, 200, 280) and last.ending == 0.0
+    open_ = pass_chance(KD, [200, 280], 0, None, 70)
+    assert open_.ending > 0.5 and open_.win < last.win  # with seats still to speak the opponents may take it
+
+
 def test_the_bidding_side_plays_for_the_game_when_making_it_wins() -> None:
     """At 220 to 150 a made 80 wins the game whatever the points: the card play's yardstick (``utility``) prizes
     making it far above the points a bigger make would add, and not at 0 to 0."""

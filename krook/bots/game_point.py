@@ -100,11 +100,17 @@ def bid_chance(
     return chance
 
 
-def pass_chance(rules: Rules, scores: Sequence[int], me: int, holder: int | None, level: int) -> Chance:
+def pass_chance(
+    rules: Rules, scores: Sequence[int], me: int, holder: int | None, level: int, last: bool = False
+) -> Chance:
     """My side's chance of winning the game if I pass: the contract held at ``level`` by side ``holder`` (None:
-    nobody has bid, and either side may take it at the lowest bid)."""
+    nobody has bid, and either side may take it at the lowest bid; with ``last``, every other seat has passed
+    and my pass throws the cards in, the game going on at these scores)."""
     total = awarded(rules)
     chance = Chance()
+    if holder is None and last:
+        chance.add(1.0, (win_chance(rules, scores[me], scores[1 - me]), False))
+        return chance
     holders = (
         [(holder, 1.0)] if holder is not None else [(1 - me, OTHERS_TAKE_OPEN), (me, 1 - OTHERS_TAKE_OPEN)]
     )
@@ -123,11 +129,12 @@ def game_says_bid(
     outcomes: Sequence[float],
     holder: int | None,
     level: int,
+    last: bool = False,
 ) -> bool | None:
     """Whether to bid ``amount`` rather than pass, judged by the game: None when neither choice is likely to end
     it (a tenth of the weight or less) or both leave the same chance, and the points should decide."""
     bid = bid_chance(rules, scores, me, amount, outcomes)
-    passing = pass_chance(rules, scores, me, holder, level)
+    passing = pass_chance(rules, scores, me, holder, level, last)
     if max(bid.ending, passing.ending) < ENDING_MATTERS or abs(bid.win - passing.win) < SAME_CHANCE:
         return None
     return bid.win > passing.win

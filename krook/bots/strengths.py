@@ -612,7 +612,8 @@ class HardBot(MediumBot):
             me = rules.side_of(k.seat)
             holder = None if view.high_bidder is None else rules.side_of(view.high_bidder)
             level = rules.min_bid if view.high_bid is None else view.high_bid
-            verdict = game_says_bid(rules, view.scores, me, lowest, outcomes, holder, level)
+            last = len(set(view.passed) - {k.seat}) == k.n - 1  # nobody bid: my pass throws the cards in
+            verdict = game_says_bid(rules, view.scores, me, lowest, outcomes, holder, level, last)
             if verdict is not None:
                 return Bid(lowest) if verdict else Pass()
         return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
