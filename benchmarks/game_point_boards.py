@@ -100,7 +100,10 @@ def main() -> int:
     opts = parser.parse_args()
     rules, _ = table_rules(opts.preset)
     if not can_end(rules, [rules.target - 5, rules.target - 5]):
-        print("game_point_boards: fixed partners only (two score columns)", file=sys.stderr)
+        print(
+            "game_point_boards: a preset with fixed partners only (what hard judges by the game)",
+            file=sys.stderr,
+        )
         return 2
     rng = random.Random(f"game-point/{opts.seed}")
     seeds = board_seeds(opts.seed, opts.boards)

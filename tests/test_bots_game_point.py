@@ -47,6 +47,8 @@ def test_only_a_hand_that_can_end_the_game_is_judged_by_it() -> None:
         assert not can_end(PRESETS[name].rules, [0, 0]), name
     assert can_end(KD, [0, 190])
     assert not can_end(PRESETS["call-partner"].rules, [290, 0, 0, 0])  # one column a seat: by points
+    # a custom table goes by points: the contracts' spread the pass is judged by is Kentucky Discard's
+    assert not can_end(from_overrides(KD, {"target": 400}), [390, 0])
     # far from the end neither choice ends the game often enough to decide: the points do
     assert game_says_bid(KD, [0, 190], 0, 75, [80.0] * 10, 1, 70) is None
 
