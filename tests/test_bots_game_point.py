@@ -95,3 +95,18 @@ def test_the_bidding_side_plays_for_the_game_when_making_it_wins() -> None:
     assert gaps[220][0] > gaps[0][0] + 300  # a game won against a game likely lost
     assert gaps[220][1] < gaps[0][1] + 1  # thirty points more add next to nothing once the game is won
     assert gaps[0][1] == 60  # far from the target the points decide as before: 30 more, 30 fewer theirs
+
+
+def test_any_scores_a_host_may_send_leave_the_bot_playing_legally() -> None:
+    """A joining bot reads the scores from the host's view: huge, negative or lopsided ones still give a legal
+    move in every phase (the view check lets any int through)."""
+    for scores in ([10**18, -(10**18)], [-500, 299], [299, 299], [0, 10**12]):
+        match = Match(KD, seed=8, preset="kentucky-discard")
+        match.scores = list(scores)
+        rng = random.Random(2)
+        while match.hand.phase.value != "hand_over":
+            seat = match.hand.to_act
+            assert seat is not None
+            view = match.view(seat)
+            action = HardBot(samples=2).choose(view, BotContext(rng))
+            match.apply(action, seat)  # the rules core refuses an illegal move with an error
