@@ -15,16 +15,25 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from krook.paths import asset_path
-from krook.rules import Rules
+from krook.rules import Rules, matching_preset
 from krook.rules.cards import BIRDS, COLOR_MASKS, KROOK
 
 from .evaluate import best_trump_value, choose_discard
 from .fast import bits
 from .knowledge import play_rules
 from .playout import hidden_pair_sides, playout
+
+
+@lru_cache(maxsize=64)
+def table_preset(rules: Rules) -> str | None:
+    """The preset these rules are exactly, None at a custom table. The learned bidding and the tuned values
+    belong to a preset's rules, not to its name: a lobby's custom table carries the name of the preset it was
+    made from (``view.preset``), whatever deck, players or bids it changed."""
+    return matching_preset(rules)
+
 
 log = logging.getLogger("krook.bots.bidding")
 

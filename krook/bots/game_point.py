@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
-from krook.rules import Rules, matching_preset
+from krook.rules import Rules
+
+from .bidding import table_preset
 
 # Passing, the contract goes to another seat: the points its side takes over the contract's level, as fractions
 # of the hand's points, with their weights: made about four times in five, by 0.17 of the hand on average, set by
@@ -34,14 +35,6 @@ SAME_CHANCE = 0.01
 RACE_SPREAD = 1.6
 
 
-@lru_cache(maxsize=64)
-def _a_preset(rules: Rules) -> bool:
-    """Whether these rules are exactly a preset's. The spread of contracts above was measured in Kentucky
-    Discard; at custom tables whose contracts fail more often it made passing look dearer than it is, and the
-    game's judgement lost there (custom tables 0 and 1, docs/BOTS.md, thirteenth session)."""
-    return matching_preset(rules) is not None
-
-
 def awarded(rules: Rules) -> int:
     """The points one hand awards between the two sides (cards, the last trick, most tricks)."""
     return rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
@@ -49,8 +42,10 @@ def awarded(rules: Rules) -> int:
 
 def can_end(rules: Rules, scores: Sequence[int]) -> bool:
     """Whether this hand can carry some side over the target and the game should judge it: at a preset's table
-    with fixed partners; the rest go by points."""
-    if rules.partnership != "fixed" or len(scores) != 2 or not _a_preset(rules):
+    with fixed partners; the rest go by points. The spread of contracts above was measured in Kentucky Discard; at
+    custom tables whose contracts fail more often it made passing look dearer than it is, and the game's judgement
+    lost there (custom tables 0 and 1, docs/BOTS.md, thirteenth session)."""
+    if rules.partnership != "fixed" or len(scores) != 2 or table_preset(rules) is None:
         return False
     most = rules.card_points_total + rules.bonus_total
     return any(score + most >= rules.target for score in scores)

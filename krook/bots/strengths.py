@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from functools import lru_cache
 
 from krook.rules import (
     Action,
@@ -32,7 +31,6 @@ from krook.rules import (
     Rules,
     SeatView,
     Trump,
-    matching_preset,
 )
 from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK
 
@@ -43,6 +41,7 @@ from .bidding import (
     hand_features,
     model_for,
     play_contract,
+    table_preset,
     take_nest,
     with_bonuses,
 )
@@ -294,14 +293,6 @@ TUNED_TAKEOVER_MARGIN = 0.05
 # whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
 # and lost 17 a contract (custom table 3, 60 boards; docs/BOTS.md, issue 29, third session).
 CONTRACT_SHARE = 0.4
-
-
-@lru_cache(maxsize=64)
-def table_preset(rules: Rules) -> str | None:
-    """The preset these rules are exactly, None at a custom table. The learned bidding and the tuned values
-    belong to a preset's rules, not to its name: a lobby's custom table carries the name of the preset it was
-    made from (``view.preset``), whatever deck, players or bids it changed."""
-    return matching_preset(rules)
 
 
 def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
