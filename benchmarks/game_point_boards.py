@@ -101,7 +101,7 @@ def main() -> int:
     rules, _ = table_rules(opts.preset)
     if not can_end(rules, [rules.target - 5, rules.target - 5]):
         print(
-            "game_point_boards: a preset with fixed partners only (what hard judges by the game)",
+            "game_point_boards: tables with fixed partners only (what hard judges by the game)",
             file=sys.stderr,
         )
         return 2

@@ -16,16 +16,9 @@ from collections.abc import Sequence
 
 from krook.rules import Rules
 
-from .bidding import table_preset
-
-# Passing, the contract goes to another seat: the points its side takes over the contract's level, as fractions
-# of the hand's points, with their weights: made about four times in five, by 0.17 of the hand on average, set by
-# 0.15 (2,618 contracts of hard against hard in whole Kentucky Discard games, 16 deals a decision, the thirteenth
-# session). A rough picture is enough: it decides nothing unless the hand can end the game.
-HOLDER_OUTCOMES = ((-0.15, 0.18), (0.04, 0.2), (0.125, 0.2), (0.21, 0.22), (0.31, 0.2))
-# Who takes the contract when I pass with no bid made yet: the other side slightly more often (two seats to my
-# partner's one may still bid).
-OTHERS_TAKE_OPEN = 0.6
+# Hard's play takes more than the medium-policy playouts the bidding model learned from (+0.06 of the hand's
+# points, docs/BOTS.md, issue 16, fourth session): near the end of a game the contracts' outcomes are read so.
+PLAY_LEAD = 0.06
 # The game decides only where a choice ends it with some weight, and where the two choices' chances differ:
 # elsewhere the points (and the bidding's tuned value of passing) decide as in any other hand.
 ENDING_MATTERS = 0.1
@@ -41,11 +34,9 @@ def awarded(rules: Rules) -> int:
 
 
 def can_end(rules: Rules, scores: Sequence[int]) -> bool:
-    """Whether this hand can carry some side over the target and the game should judge it: at a preset's table
-    with fixed partners; the rest go by points. The spread of contracts above was measured in Kentucky Discard; at
-    custom tables whose contracts fail more often it made passing look dearer than it is, and the game's judgement
-    lost there (custom tables 0 and 1, docs/BOTS.md, thirteenth session)."""
-    if rules.partnership != "fixed" or len(scores) != 2 or table_preset(rules) is None:
+    """Whether this hand can carry some side over the target and the game should judge it (fixed partners, two
+    score columns); the rest go by points."""
+    if rules.partnership != "fixed" or len(scores) != 2:
         return False
     most = rules.card_points_total + rules.bonus_total
     return any(score + most >= rules.target for score in scores)
@@ -106,23 +97,23 @@ def bid_chance(
 
 
 def pass_chance(
-    rules: Rules, scores: Sequence[int], me: int, holder: int | None, level: int, last: bool = False
+    rules: Rules,
+    scores: Sequence[int],
+    me: int,
+    level: int,
+    takers: Sequence[tuple[int, float, float]],
+    last: bool = False,
 ) -> Chance:
-    """My side's chance of winning the game if I pass: the contract held at ``level`` by side ``holder`` (None:
-    nobody has bid, and either side may take it at the lowest bid; with ``last``, every other seat has passed
-    and my pass throws the cards in, the game going on at these scores)."""
-    total = awarded(rules)
+    """My side's chance of winning the game if I pass: the contract held at ``level`` by the side, and taking
+    the points, of each weighted ``takers`` entry (side, points, weight); with ``last``, every other seat has
+    passed and no bid was made, so my pass throws the cards in and the game goes on at these scores."""
     chance = Chance()
-    if holder is None and last:
+    weight = sum(w for _, _, w in takers)
+    if last or weight <= 0.0:
         chance.add(1.0, (win_chance(rules, scores[me], scores[1 - me]), False))
         return chance
-    holders = (
-        [(holder, 1.0)] if holder is not None else [(1 - me, OTHERS_TAKE_OPEN), (me, 1 - OTHERS_TAKE_OPEN)]
-    )
-    for side, share in holders:
-        for over, weight in HOLDER_OUTCOMES:
-            points = min(float(total), max(0.0, level + over * total))
-            chance.add(share * weight, after_hand(rules, scores, me, side, level, points))
+    for side, points, w in takers:
+        chance.add(w / weight, after_hand(rules, scores, me, side, level, points))
     return chance
 
 
@@ -132,14 +123,14 @@ def game_says_bid(
     me: int,
     amount: int,
     outcomes: Sequence[float],
-    holder: int | None,
     level: int,
+    takers: Sequence[tuple[int, float, float]],
     last: bool = False,
 ) -> bool | None:
     """Whether to bid ``amount`` rather than pass, judged by the game: None when neither choice is likely to end
     it (a tenth of the weight or less) or both leave the same chance, and the points should decide."""
     bid = bid_chance(rules, scores, me, amount, outcomes)
-    passing = pass_chance(rules, scores, me, holder, level, last)
+    passing = pass_chance(rules, scores, me, level, takers, last)
     if max(bid.ending, passing.ending) < ENDING_MATTERS or abs(bid.win - passing.win) < SAME_CHANCE:
         return None
     return bid.win > passing.win

@@ -47,7 +47,7 @@ from .bidding import (
 )
 from .evaluate import best_trump_value, choose_discard, trump_value
 from .fast import PlayRules, bits, equal_groups
-from .game_point import can_end, game_says_bid
+from .game_point import PLAY_LEAD, awarded, can_end, game_says_bid
 from .knowledge import Knowledge, read_view
 from .late_search import late_card
 from .playout import hidden_pair_sides, playout, policy
@@ -360,6 +360,27 @@ def _heard_max(model: PresetModel, k: Knowledge, seats: list[int], total: float)
     return expected
 
 
+def _model_outcomes(model: PresetModel, k: Knowledge, seat: int, hand: int) -> list[float]:
+    """The points ``seat``'s side may take holding the contract with ``hand``, by the learned bidding model;
+    the partner's and the opponents' hands enter as their bids and passes say."""
+    rules = k.rules
+    total = float(rules.card_points_total + rules.bonus_total)
+    partner = (seat + 2) % k.n if rules.partnership == "fixed" else None
+    help_ = _heard_value(model, k, partner, total) if partner is not None else 0.0
+    others = [s for s in range(k.n) if s not in (seat, partner)]
+    threat = _heard_max(model, k, others, total)
+    outcomes = [o * total for o in model.outcomes([*hand_features(rules, hand), help_, threat])]
+    if table_preset(rules) is None:
+        # the general model's points are those taken in play: the bonuses a made bid counts come on top
+        # (a preset's fit keeps the scale its tuned pass values were set against)
+        outcomes = [with_bonuses(rules, a) for a in outcomes]
+    return outcomes
+
+
+# Deals of the unseen cards that price the contract another seat takes when hard passes near the game's end.
+TAKER_DEALS = 16
+
+
 # Solve exactly when this many cards (or fewer) are left in all hands: 4 tricks of 4 players. The solver's cost
 # grows with the cards in play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s
 # with 4 tricks of 6 players) and three players get 5.
@@ -601,10 +622,15 @@ class HardBot(MediumBot):
             return Bid(bids[0])
         if can_end(rules, view.scores):
             me = rules.side_of(k.seat)
-            holder = None if view.high_bidder is None else rules.side_of(view.high_bidder)
             level = rules.min_bid if view.high_bid is None else view.high_bid
             last = len(set(view.passed) - {k.seat}) == k.n - 1  # nobody bid: my pass throws the cards in
-            verdict = game_says_bid(rules, view.scores, me, lowest, outcomes, holder, level, last)
+            takers = [] if last else self._takers(view, k, ctx)
+            lead = PLAY_LEAD * awarded(rules)
+            mine = [p + lead for p in outcomes]
+            takers = [(side, p + lead, w) for side, p, w in takers]
+            verdict = None
+            if last or takers:
+                verdict = game_says_bid(rules, view.scores, me, lowest, mine, level, takers, last)
             if verdict is not None:
                 return Bid(lowest) if verdict else Pass()
         return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
@@ -635,20 +661,40 @@ class HardBot(MediumBot):
     def _learned_outcomes(k: Knowledge) -> list[float] | None:
         """The points my side may take holding the contract, from the learned bidding model (None without one)."""
         model = bidding_model(k.rules)
-        if model is None:
-            return None
+        return None if model is None else _model_outcomes(model, k, k.seat, k.hand)
+
+    def _takers(self, view: SeatView, k: Knowledge, ctx: BotContext) -> list[tuple[int, float, float]]:
+        """If I pass: the side that takes the contract and the points it takes, weighted, over deals of the
+        unseen cards that fit the bidding. The holder (with no bid yet, the strongest other hand) is priced by
+        the bidding model as its own bid would be, so the threat follows this table's rules and the bids heard."""
         rules = k.rules
+        model = bidding_model(rules)
+        if model is None:
+            return []
         total = float(rules.card_points_total + rules.bonus_total)
-        partner = (k.seat + 2) % k.n if rules.partnership == "fixed" else None
-        help_ = _heard_value(model, k, partner, total) if partner is not None else 0.0
-        others = [s for s in range(k.n) if s not in (k.seat, partner)]
-        threat = _heard_max(model, k, others, total)
-        outcomes = [o * total for o in model.outcomes([*hand_features(rules, k.hand), help_, threat])]
-        if table_preset(rules) is None:
-            # the general model's points are those taken in play: the bonuses a made bid counts come on top
-            # (a preset's fit keeps the scale its tuned pass values were set against)
-            outcomes = [with_bonuses(rules, a) for a in outcomes]
-        return outcomes
+        heard = {s: _heard(k, s, total) for s in range(k.n) if s != k.seat}
+        # deals whose hands could have said what their seats said; where few can (a high bid), those that
+        # come nearest, so a strong bid is never read as an average hand
+        fits: list[tuple[float, int, list[int]]] = []
+        for tries in range(TAKER_DEALS * 12):
+            hands, _nest = sample_deal(k, ctx.rng)
+            misfit = 0.0
+            for s, (low, high) in heard.items():
+                value = best_trump_value(rules, hands[s])[0] / total
+                misfit += max(0.0, (low or 0.0) - value) + (0.0 if high is None else max(0.0, value - high))
+            fits.append((misfit, tries, hands))
+            if sum(1 for f in fits if f[0] == 0.0) >= TAKER_DEALS:
+                break
+        out: list[tuple[int, float, float]] = []
+        for _misfit, _order, hands in sorted(fits, key=lambda f: f[:2])[:TAKER_DEALS]:
+            if view.high_bidder is not None:
+                seat = view.high_bidder
+            else:
+                seat = max(heard, key=lambda s: best_trump_value(rules, hands[s])[0])
+            outcomes = _model_outcomes(model, k, seat, hands[seat])
+            side = rules.side_of(seat)
+            out.extend((side, points, 1.0 / len(outcomes)) for points in outcomes)
+        return out
 
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:
         return best_trump_value(k.rules, k.hand)[0]
