@@ -2,15 +2,17 @@
 
     python benchmarks/game_point_boards.py --a hard --b hard@DIR --boards 400 --samples 16 --workers 2
 
-A board is a deal (the arena's board seeds for ``--seed``) and the two sides' scores before it, drawn with a
-seeded generator among the scores from which one hand can carry a side over the target (fixed partners). It is
-played twice, A's bots holding side 0 then side 1, each decision's generator seeded alike in both runs, so two
-identical bots play the two runs identically and a board moves only where A and B decide differently. A run is
-scored by side 0's chance of winning the game after the hand: 1 or 0 where the hand ended it, else the race to
-the target of ``krook.bots.game_point.win_chance`` (the model hard itself uses: say so beside a figure). A board's
-score is side 0's chance with A holding it less that with B holding it, the game-level analogue of the arena's
-duplicate score: whole games (``krook arena --games``) dilute these hands among the rest and their random
-streams differ between the two seatings, so a change of a few percent in the games won there is lost in noise.
+A board is a deal (the arena's board seeds for ``--seed``) and every score column's score before it, drawn with a
+seeded generator among the scores from which one hand can carry a column over the target. It is played twice,
+each decision's generator seeded alike in both runs, so two identical bots play the two runs identically and a
+board moves only where A and B decide differently. With fixed partners A's bots hold side 0 and then side 1, and
+a run is scored for side 0; with one column a seat (called partners, individual games) A plays one seat among
+B's, then B plays it too, the seat turning with the board, and a run is scored for that seat's column. A run
+scores the column's chance of winning the game after the hand: 1 or 0 where the hand ended it, else the race to
+the target of ``krook.bots.game_point.race_chance`` (the model hard itself uses: say so beside a figure). A
+board's score is the first run's chance less the second's, the game-level analogue of the arena's duplicate
+score: whole games (``krook arena --games``) dilute these hands among the rest and their random streams differ
+between the two seatings, so a change of a few percent in the games won there is lost in noise.
 """
 
 from __future__ import annotations
@@ -27,39 +29,50 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krook.bots.arena import _drive, arena_bot, board_seeds, table_rules
-from krook.bots.game_point import can_end, win_chance
+from krook.bots.game_point import can_end, race_chance
 from krook.rules import Match, Rules
 from krook.rules.deal import deal_from_seed
 
 
 def draw_scores(rules: Rules, rng: random.Random) -> list[int]:
-    """Two sides' scores from which one hand can end the game, both short of the target, on the bid step."""
+    """Every score column's score, from which one hand can end the game, all short of the target, on the bid
+    step."""
     most = rules.card_points_total + rules.bonus_total
     step = rules.bid_step
     low = max(0, rules.target - 2 * most) // step
     high = (rules.target - 1) // step
     while True:
-        scores = [rng.randint(low, high) * step for _ in range(2)]
+        scores = [rng.randint(low, high) * step for _ in range(rules.team_count)]
         if can_end(rules, scores):
             return scores
 
 
-def side0_chance(match: Match, rules: Rules) -> float:
+def column_chance(match: Match, rules: Rules, column: int) -> float:
+    """A score column's chance of winning the game once the hand is scored."""
     if match.winner is not None:
-        return 1.0 if match.winner == 0 else 0.0
-    return win_chance(rules, match.scores[0], match.scores[1])
+        return 1.0 if match.winner == column else 0.0
+    return race_chance(rules, match.scores, column)
+
+
+def seatings(rules: Rules, a: str, b: str, index: int) -> tuple[int, list[list[str]]]:
+    """The column a board is scored for and the two runs' seats. Fixed partners: A's pair holds side 0, then
+    B's. One column a seat: A in one seat (turning with the board) among B's, then B there too."""
+    n = rules.players
+    if rules.partnership == "fixed":
+        return 0, [[a if s % 2 == a_side else b for s in range(n)] for a_side in (0, 1)]
+    seat = index % n
+    return rules.side_of(seat), [[a if s == seat else b for s in range(n)], [b] * n]
 
 
 def play(job: tuple[str, str, str, int, int, list[int], int]) -> dict[str, Any]:
     table, a, b, index, deal_seed, scores, samples = job
     rules, preset = table_rules(table)
-    n = rules.players
-    dealer = index % n
+    dealer = index % rules.players
     deal = deal_from_seed(rules, dealer, deal_seed)
+    column, runs_names = seatings(rules, a, b, index)
     chances = []
     runs = []
-    for a_side in (0, 1):
-        names = [a if s % 2 == a_side else b for s in range(n)]
+    for names in runs_names:
         bots = [arena_bot(x, samples) for x in names]
         match = Match(
             rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
@@ -67,10 +80,10 @@ def play(job: tuple[str, str, str, int, int, list[int], int]) -> dict[str, Any]:
         match.scores = list(scores)
         _drive(match, bots, names, {a: {}, b: {}}, f"{deal_seed}/game-point", None)
         result = match.results[-1]
-        chances.append(side0_chance(match, rules))
+        chances.append(column_chance(match, rules, column))
         runs.append(
             {
-                "bidder_side": None if result.bidder is None else result.bidder % 2,
+                "bidder_side": None if result.bidder is None else rules.side_of(result.bidder),
                 "bid": result.bid,
                 "points": result.bidding_total,
                 "made": result.made,
@@ -80,6 +93,7 @@ def play(job: tuple[str, str, str, int, int, list[int], int]) -> dict[str, Any]:
         )
     return {
         "board": index,
+        "column": column,
         "scores": scores,
         "diff": chances[0] - chances[1],
         "chances": chances,
@@ -99,12 +113,6 @@ def main() -> int:
     parser.add_argument("--log", type=Path, default=None)
     opts = parser.parse_args()
     rules, _ = table_rules(opts.preset)
-    if not can_end(rules, [rules.target - 5, rules.target - 5]):
-        print(
-            "game_point_boards: tables with fixed partners only (what hard judges by the game)",
-            file=sys.stderr,
-        )
-        return 2
     rng = random.Random(f"game-point/{opts.seed}")
     seeds = board_seeds(opts.seed, opts.boards)
     jobs = [

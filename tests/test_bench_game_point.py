@@ -33,3 +33,17 @@ def test_identical_bots_score_every_board_zero_and_a_board_is_scored_by_the_game
         if run["winner"] is not None:
             assert chance == (1.0 if run["winner"] == 0 else 0.0)
             assert max(run["after"]) >= KD.target
+
+
+def test_a_column_a_seat_puts_a_in_one_seat_and_scores_that_seats_column() -> None:
+    """Individual and called games: A plays one seat among B's, turning with the board, then B plays it too;
+    two copies of one bot still score the board 0, and every column gets a score."""
+    module = _module()
+    three = PRESETS["three-handed"].rules
+    column, runs = module.seatings(three, "A", "B", 4)  # type: ignore[attr-defined]
+    assert column == 1 and runs == [["B", "A", "B"], ["B", "B", "B"]]
+    assert module.seatings(KD, "A", "B", 4)[1] == [["A", "B", "A", "B"], ["B", "A", "B", "A"]]  # type: ignore[attr-defined]
+    rng = random.Random(2)
+    assert all(len(module.draw_scores(three, rng)) == 3 for _ in range(20))  # type: ignore[attr-defined]
+    row = module.play(("three-handed", "medium", "medium", 1, 777, [150, 170, 120], None))  # type: ignore[attr-defined]
+    assert row["diff"] == 0.0 and row["column"] == 1

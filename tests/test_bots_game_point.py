@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 
 from krook.bots.base import BotContext
-from krook.bots.game_point import after_hand, can_end, game_says_bid, pass_chance, win_chance
+from krook.bots.game_point import (
+    after_hand,
+    can_end,
+    game_says_bid,
+    holder_columns,
+    pass_chance,
+    race_chance,
+    win_chance,
+)
 from krook.bots.knowledge import read_view
 from krook.bots.strengths import HardBot
 from krook.rules import PRESETS, Bid, Match, Pass, Rules
@@ -29,15 +37,15 @@ def _facing(seed: int, mine: int, theirs: int, amount: int) -> tuple[Match, int]
 
 def test_a_hand_that_ends_the_game_is_worth_the_game() -> None:
     # both sides cross 300: the bidding side made its bid, so it wins (docs/RULES.md, Winning)
-    assert after_hand(KD, [230, 280], 0, 0, 80, 85) == (1.0, True)
-    assert after_hand(KD, [230, 280], 1, 0, 80, 85) == (0.0, True)
+    assert after_hand(KD, [230, 280], 0, [0], 80, 85) == (1.0, True)
+    assert after_hand(KD, [230, 280], 1, [0], 80, 85) == (0.0, True)
     # set: the defenders, over the target, win
-    assert after_hand(KD, [230, 280], 0, 0, 80, 70) == (0.0, True)
+    assert after_hand(KD, [230, 280], 0, [0], 80, 70) == (0.0, True)
     # higher total where both are over
     higher = from_overrides(KD, {"both_over_target": "higher_total"})
-    assert after_hand(higher, [230, 290], 0, 0, 80, 85) == (0.0, True)
+    assert after_hand(higher, [230, 290], 0, [0], 80, 85) == (0.0, True)
     # nobody over: the game goes on, a race the leader is more likely to win
-    chance, ended = after_hand(KD, [0, 0], 0, 0, 80, 90)
+    chance, ended = after_hand(KD, [0, 0], 0, [0], 80, 90)
     assert not ended and 0.5 < chance < 1.0
     assert win_chance(KD, 100, 100) == 0.5
     assert win_chance(KD, 250, 100) > win_chance(KD, 150, 100) > 0.5
@@ -47,7 +55,7 @@ def test_only_a_hand_that_can_end_the_game_is_judged_by_it() -> None:
     for name in ("kentucky-discard", "kentucky-rook", "keith", "classic-full-deck"):
         assert not can_end(PRESETS[name].rules, [0, 0]), name
     assert can_end(KD, [0, 190])
-    assert not can_end(PRESETS["call-partner"].rules, [290, 0, 0, 0])  # one column a seat: by points
+    assert not can_end(PRESETS["call-partner"].rules, [290, 0, 0, 0])  # 290 + 200 falls short of 500
     # a custom table is judged too: the contracts a pass hands over are priced by its own rules
     assert can_end(from_overrides(KD, {"target": 400}), [390, 0])
     assert not can_end(from_overrides(KD, {"target": 400}), [200, 0])
@@ -154,3 +162,47 @@ def test_the_contract_a_pass_hands_over_follows_the_table() -> None:
     _, made_high = _takers(from_overrides(KD, {"min_bid": 100}), 2, None)
     assert made_kd > 0.75
     assert made_high < made_kd - 0.2
+
+
+THREE = PRESETS["three-handed"].rules  # one column a seat, target 200, 100 points a hand, bidder wins
+
+
+def test_one_column_a_seat_ends_and_races_as_the_rules_say() -> None:
+    """Individual and called games score a column a seat (docs/RULES.md, Sides and scores): the end of the game
+    and the race to it are judged over every column."""
+    assert can_end(THREE, [0, 190, 0]) and not can_end(THREE, [0, 90, 0])
+    assert can_end(PRESETS["call-partner"].rules, [0, 420, 0, 0])
+    # seat 0 at 150 makes 60 with 70: over the target as the bidder, it wins though seat 1 crosses too
+    assert after_hand(THREE, [150, 190, 100], 0, [0], 60, 70) == (1.0, True)
+    # set: it loses its 60 and the defenders share the 40 left, seat 1 over the target wins
+    assert after_hand(THREE, [150, 190, 100], 0, [0], 60, 40) == (0.0, True)
+    for scores in ([0, 0, 0], [150, 120, 60], [10, 190, 190]):
+        chances = [race_chance(THREE, scores, c) for c in range(3)]
+        assert abs(sum(chances) - 1.0) < 1e-3, (scores, chances)
+    assert abs(race_chance(THREE, [0, 0, 0], 1) - 1 / 3) < 1e-3
+    assert race_chance(THREE, [150, 120, 60], 0) > race_chance(THREE, [150, 120, 60], 1) > 0.2
+    # two columns keep the closed form the fixed-partner figures were measured with
+    assert race_chance(KD, [200, 270], 0) == win_chance(KD, 200, 270)
+    # a called contract scores for the bidder and a partner named after the auction: any other seat, alike
+    call = PRESETS["call-partner"].rules
+    assert holder_columns(call, 2) == [([2, 0], 1 / 3), ([2, 1], 1 / 3), ([2, 3], 1 / 3)]
+
+
+def test_an_individual_game_bids_to_stop_the_leader() -> None:
+    """Three-handed, the seat before me at 190 of 200 opened 70: its contract made wins it the game, and as a
+    defender it crosses the target with its first counters, so only my own contract made (bidder wins) can
+    win it for me. Hard overcalls at 130 where it passes the same hand at 0 to 0."""
+    actions = {}
+    for stake in (False, True):
+        match = Match(THREE, seed=0, preset="three-handed")
+        first = match.hand.to_act
+        assert first is not None
+        match.apply(Bid(70), first)
+        seat = match.hand.to_act
+        assert seat is not None
+        if stake:
+            match.scores = [100, 100, 100]
+            match.scores[seat], match.scores[first] = 130, 190
+        actions[stake] = HardBot(samples=4).choose(match.view(seat), BotContext(random.Random(1)))
+    assert actions[False] == Pass()
+    assert actions[True] == Bid(75)

@@ -89,3 +89,18 @@ def test_a_bid_for_the_game_says_so() -> None:
     assert "can end the game" in text and "should take about 100" not in text, text
     match.scores = [0, 0]
     assert "game" not in hints._reason(match.view(seat), Bid(100))
+
+
+def test_a_bid_for_the_game_in_an_individual_game_speaks_of_the_player_not_a_side() -> None:
+    """Three-handed, the leader at 190 of 200 opened 70: the hint overcalls for the game, and says it is the
+    player's own chance (nobody there has a side)."""
+    rules = PRESETS["three-handed"].rules
+    match = Match(rules, seed=0, preset="three-handed")
+    first = match.hand.to_act
+    match.apply(Bid(70), first)
+    seat = match.hand.to_act
+    match.scores = [100, 100, 100]
+    match.scores[seat], match.scores[first] = 130, 190
+    action, text = hints.suggest(match.view(seat), seed=1)
+    assert action == Bid(75), text
+    assert "can end the game" in text and "your best chance" in text and "side" not in text, text

@@ -34,43 +34,98 @@ def awarded(rules: Rules) -> int:
 
 
 def can_end(rules: Rules, scores: Sequence[int]) -> bool:
-    """Whether this hand can carry some side over the target and the game should judge it (fixed partners, two
-    score columns); the rest go by points."""
-    if rules.partnership != "fixed" or len(scores) != 2:
+    """Whether this hand can carry some score column over the target, so the game should judge it."""
+    if len(scores) != rules.team_count:
         return False
     most = rules.card_points_total + rules.bonus_total
     return any(score + most >= rules.target for score in scores)
 
 
+def column_gain(rules: Rules) -> float:
+    """A score column's average gain a hand: the bidding side takes about half a hand's points net of its sets
+    and the defenders 0.4; fixed partners split them between two columns, a called pair's result goes to both
+    its members' columns and the defenders' total to each defender's, and an individual game shares it all
+    among every seat (each defender scoring what it takes)."""
+    bidding, defending = 0.5 * awarded(rules), 0.4 * awarded(rules)
+    n = rules.team_count
+    if rules.partnership == "fixed":
+        return (bidding + defending) / 2
+    if rules.partnership == "called":
+        return (2 * bidding + (n - 2) * defending) / n
+    return (bidding + defending) / n
+
+
+def race_chance(rules: Rules, scores: Sequence[float], me: int) -> float:
+    """The chance column ``me`` wins a game that goes on at these scores: a race to the target, each column
+    needing its distance over ``column_gain`` hands, with a spread that grows with the hands it needs."""
+    gain = column_gain(rules)
+    need = [max(0.0, rules.target - score) / gain for score in scores]
+    if len(scores) == 2:
+        other = need[1 - me]
+        spread = RACE_SPREAD * math.sqrt(max(1.0, need[me] + other))
+        return _normal_cdf((other - need[me]) / spread)
+    # more columns: each finishes after a normal number of hands; mine must come first
+    spreads = [RACE_SPREAD * math.sqrt(max(0.5, n)) for n in need]
+    steps = 48
+    low, high = need[me] - 5 * spreads[me], need[me] + 5 * spreads[me]
+    width = (high - low) / steps
+    chance = 0.0
+    for i in range(steps):
+        t = low + (i + 0.5) * width
+        density = math.exp(-0.5 * ((t - need[me]) / spreads[me]) ** 2) / (
+            spreads[me] * math.sqrt(2 * math.pi)
+        )
+        later = 1.0
+        for j, (n, sd) in enumerate(zip(need, spreads, strict=True)):
+            if j != me:
+                later *= 1.0 - _normal_cdf((t - n) / sd)
+        chance += density * later * width
+    return min(1.0, max(0.0, chance))
+
+
 def win_chance(rules: Rules, mine: int, theirs: int) -> float:
-    """The chance my side wins a game that goes on at these scores: a race to the target, each side gaining
-    about 0.45 of a hand's points a hand with a spread that grows with the hands still to play."""
-    gain = 0.45 * awarded(rules)
-    need_mine = max(0.0, rules.target - mine) / gain
-    need_theirs = max(0.0, rules.target - theirs) / gain
-    spread = RACE_SPREAD * math.sqrt(max(1.0, need_mine + need_theirs))
-    return 0.5 * (1.0 + math.erf((need_theirs - need_mine) / spread / math.sqrt(2.0)))
+    """The chance my side wins a two-column game that goes on at these scores (``race_chance``)."""
+    return race_chance(rules, [mine, theirs], 0)
+
+
+def _normal_cdf(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
 def after_hand(
-    rules: Rules, scores: Sequence[int], me: int, holder: int, amount: int, points: float
+    rules: Rules, scores: Sequence[int], me: int, holders: Sequence[int], amount: int, points: float
 ) -> tuple[float, bool]:
-    """My side's chance of winning the game once a hand is scored in which side ``holder`` (0 or 1) held the
-    contract at ``amount`` and took ``points`` (``me`` is my side), and whether that hand ended the game."""
+    """Column ``me``'s chance of winning the game once a hand is scored in which the columns ``holders`` (the
+    bidder's, and a called partner's) held the contract at ``amount`` and took ``points``, and whether that hand
+    ended the game (``decide_winner``'s rules; an individual game's defenders share the rest alike)."""
     made = points >= amount
     new = [float(s) for s in scores]
-    new[holder] += points if made else -amount
-    if rules.defenders_score:
-        new[1 - holder] += max(0.0, awarded(rules) - points)
-    over = [side for side in (0, 1) if new[side] >= rules.target]
-    if rules.both_over_target == "bidder_wins" and made and holder in over:
-        over = [holder]
+    for column in set(holders):
+        new[column] += points if made else -amount
+    defenders = [c for c in range(len(new)) if c not in holders]
+    if rules.defenders_score and defenders:
+        rest = max(0.0, awarded(rules) - points)
+        share = rest / len(defenders) if rules.partnership == "individual" else rest
+        for column in defenders:
+            new[column] += share
+    over = [c for c in range(len(new)) if new[c] >= rules.target]
+    if rules.both_over_target == "bidder_wins" and made:
+        over = [c for c in over if c in holders] or over
     if over:
-        top = max(new[side] for side in over)
-        leaders = [side for side in over if new[side] == top]
+        top = max(new[c] for c in over)
+        leaders = [c for c in over if new[c] == top]
         if len(leaders) == 1:
             return (1.0 if leaders[0] == me else 0.0), True
-    return win_chance(rules, int(new[me]), int(new[1 - me])), False
+    return race_chance(rules, [float(int(x)) for x in new], me), False
+
+
+def holder_columns(rules: Rules, seat: int) -> list[tuple[list[int], float]]:
+    """The score columns a contract held by ``seat`` scores for, with their weights: its side's; in a called
+    game its own and, as a contract's partner is called after the auction, each other seat's alike."""
+    if rules.partnership != "called":
+        return [([rules.side_of(seat)], 1.0)]
+    others = [s for s in range(rules.players) if s != seat]
+    return [([seat, partner], 1.0 / len(others)) for partner in others]
 
 
 class Chance:
@@ -86,51 +141,56 @@ class Chance:
 
 
 def bid_chance(
-    rules: Rules, scores: Sequence[int], me: int, amount: int, outcomes: Sequence[float]
+    rules: Rules, scores: Sequence[int], seat: int, amount: int, outcomes: Sequence[float]
 ) -> Chance:
-    """My side's chance of winning the game holding the contract at ``amount``, over the points my side may
+    """``seat``'s chance of winning the game holding the contract at ``amount``, over the points its side may
     take (``outcomes``)."""
+    me = rules.side_of(seat)
     chance = Chance()
-    for points in outcomes:
-        chance.add(1.0 / len(outcomes), after_hand(rules, scores, me, me, amount, points))
+    for holders, share in holder_columns(rules, seat):
+        for points in outcomes:
+            chance.add(share / len(outcomes), after_hand(rules, scores, me, holders, amount, points))
     return chance
 
 
 def pass_chance(
     rules: Rules,
     scores: Sequence[int],
-    me: int,
+    seat: int,
     level: int,
     takers: Sequence[tuple[int, float, float]],
     last: bool = False,
 ) -> Chance:
-    """My side's chance of winning the game if I pass: the contract held at ``level`` by the side, and taking
-    the points, of each weighted ``takers`` entry (side, points, weight); with ``last``, every other seat has
-    passed and no bid was made, so my pass throws the cards in and the game goes on at these scores."""
+    """``seat``'s chance of winning the game if it passes: the contract held at ``level`` by the seat, and taking
+    the points, of each weighted ``takers`` entry (seat, points, weight); with ``last``, every other seat has
+    passed and no bid was made, so the pass throws the cards in and the game goes on at these scores."""
+    me = rules.side_of(seat)
     chance = Chance()
     weight = sum(w for _, _, w in takers)
     if last or weight <= 0.0:
-        chance.add(1.0, (win_chance(rules, scores[me], scores[1 - me]), False))
+        chance.add(1.0, (race_chance(rules, scores, me), False))
         return chance
-    for side, points, w in takers:
-        chance.add(w / weight, after_hand(rules, scores, me, side, level, points))
+    for holder, points, w in takers:
+        for holders, share in holder_columns(rules, holder):
+            chance.add(share * w / weight, after_hand(rules, scores, me, holders, level, points))
     return chance
 
 
 def game_says_bid(
     rules: Rules,
     scores: Sequence[int],
-    me: int,
+    seat: int,
     amount: int,
     outcomes: Sequence[float],
     level: int,
     takers: Sequence[tuple[int, float, float]],
     last: bool = False,
 ) -> bool | None:
-    """Whether to bid ``amount`` rather than pass, judged by the game: None when neither choice is likely to end
-    it (a tenth of the weight or less) or both leave the same chance, and the points should decide."""
-    bid = bid_chance(rules, scores, me, amount, outcomes)
-    passing = pass_chance(rules, scores, me, level, takers, last)
+    """Whether ``seat`` should bid ``amount`` rather than pass, judged by the game: None when neither choice is
+    likely to end it (a tenth of the weight or less) or both leave the same chance, and the points should
+    decide."""
+    bid = bid_chance(rules, scores, seat, amount, outcomes)
+    passing = pass_chance(rules, scores, seat, level, takers, last)
     if max(bid.ending, passing.ending) < ENDING_MATTERS or abs(bid.win - passing.win) < SAME_CHANCE:
         return None
     return bid.win > passing.win

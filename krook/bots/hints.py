@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from krook.rules import Action, Bid, Call, Discard, Pass, Redeal, SeatView, Trump, as_action
+from krook.rules import Action, Bid, Call, Discard, Pass, Redeal, Rules, SeatView, Trump, as_action
 from krook.rules.cards import CARD_NAMES, COLOR_MASKS, KROOK, Color, bits, mask_of
 
 from .base import BotContext
@@ -22,6 +22,11 @@ def suggest(view: SeatView, budget_s: float = 0.5, seed: int = 0) -> tuple[Actio
     return action, _reason(view, action)
 
 
+def _yours(rules: Rules) -> str:
+    """Whose chances of winning the game: a fixed pair's, or the player's own (a called pair changes hands)."""
+    return "your side's" if rules.partnership == "fixed" else "your"
+
+
 def _reason(view: SeatView, action: Action) -> str:
     k = read_view(view)
     rules = k.rules
@@ -33,8 +38,8 @@ def _reason(view: SeatView, action: Action) -> str:
         bids = view.legal_actions().bids()
         if at_stake and bids and value >= bids[0]:
             return (
-                f"Pass: this hand can end the game, and your side's chances of winning it are better defending "
-                f"than risking a set at {bids[0]}."
+                f"Pass: this hand can end the game, and {_yours(rules)} chances of winning it are better "
+                f"defending than risking a set at {bids[0]}."
             )
         return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
     if isinstance(action, Bid):
@@ -47,7 +52,7 @@ def _reason(view: SeatView, action: Action) -> str:
         if at_stake and value < action.amount:
             return (
                 f"Bid {action.amount}: your hand looks worth about {value}, but this hand can end the game, and "
-                "holding the contract is your side's best chance to win it."
+                f"holding the contract is {_yours(rules)} best chance to win it."
             )
         who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
         if value > action.amount:

@@ -621,16 +621,15 @@ class HardBot(MediumBot):
         if not legal.can_pass:
             return Bid(bids[0])
         if can_end(rules, view.scores):
-            me = rules.side_of(k.seat)
             level = rules.min_bid if view.high_bid is None else view.high_bid
             last = len(set(view.passed) - {k.seat}) == k.n - 1  # nobody bid: my pass throws the cards in
             takers = [] if last else self._takers(view, k, ctx)
             lead = PLAY_LEAD * awarded(rules)
             mine = [p + lead for p in outcomes]
-            takers = [(side, p + lead, w) for side, p, w in takers]
+            takers = [(seat, p + lead, w) for seat, p, w in takers]
             verdict = None
             if last or takers:
-                verdict = game_says_bid(rules, view.scores, me, lowest, mine, level, takers, last)
+                verdict = game_says_bid(rules, view.scores, k.seat, lowest, mine, level, takers, last)
             if verdict is not None:
                 return Bid(lowest) if verdict else Pass()
         return Bid(bids[0]) if eu > _pass_value(view, k) else Pass()
@@ -664,7 +663,7 @@ class HardBot(MediumBot):
         return None if model is None else _model_outcomes(model, k, k.seat, k.hand)
 
     def _takers(self, view: SeatView, k: Knowledge, ctx: BotContext) -> list[tuple[int, float, float]]:
-        """If I pass: the side that takes the contract and the points it takes, weighted, over deals of the
+        """If I pass: the seat that takes the contract and the points its side takes, weighted, over deals of the
         unseen cards that fit the bidding. The holder (with no bid yet, the strongest other hand) is priced by
         the bidding model as its own bid would be, so the threat follows this table's rules and the bids heard."""
         rules = k.rules
@@ -692,8 +691,7 @@ class HardBot(MediumBot):
             else:
                 seat = max(heard, key=lambda s: best_trump_value(rules, hands[s])[0])
             outcomes = _model_outcomes(model, k, seat, hands[seat])
-            side = rules.side_of(seat)
-            out.extend((side, points, 1.0 / len(outcomes)) for points in outcomes)
+            out.extend((seat, points, 1.0 / len(outcomes)) for points in outcomes)
         return out
 
     def hand_value(self, k: Knowledge, ctx: BotContext) -> float:

@@ -27,14 +27,15 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     me = k.rules.side_of(k.seat)
     holder = me if bidder_mine else 1 - me
     points = mine if bidder_mine else total - mine
-    return value + GAME_WEIGHT * total * after_hand(k.rules, k.scores, me, holder, k.bid, points)[0]
+    return value + GAME_WEIGHT * total * after_hand(k.rules, k.scores, me, [holder], k.bid, points)[0]
 
 
 def _game_at_stake(k: Knowledge) -> bool:
     """Whether this hand can end the game (worked out once a decision)."""
     at_stake = k.cache.get("game_at_stake")
     if at_stake is None:
-        at_stake = k.cache["game_at_stake"] = can_end(k.rules, k.scores)
+        # fixed partners only: elsewhere a seat's points here are not the bidding side's less the rest
+        at_stake = k.cache["game_at_stake"] = k.rules.partnership == "fixed" and can_end(k.rules, k.scores)
     return bool(at_stake)
 
 
