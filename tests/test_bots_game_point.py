@@ -206,3 +206,35 @@ def test_an_individual_game_bids_to_stop_the_leader() -> None:
         actions[stake] = HardBot(samples=4).choose(match.view(seat), BotContext(random.Random(1)))
     assert actions[False] == Pass()
     assert actions[True] == Bid(75)
+
+
+def test_an_individual_bidder_plays_for_the_game_when_making_it_wins() -> None:
+    """Three-handed at 150 of 200, a made 60 wins the game (bidder wins): the bidder's yardstick prizes the
+    60th point far above its worth at 0; and a defender at 180, whom the bidder's fall carries over the target,
+    prizes the set far above its points (every seat's points are known there)."""
+    from krook.bots.utility import seat_utility, utility
+
+    match = Match(THREE, seed=3, preset="three-handed")
+    seat = match.hand.to_act
+    assert seat is not None
+    k = read_view(match.view(seat))
+    k.bidder, k.bid = seat, 60
+    gaps = {}
+    for stake in (False, True):
+        k.scores = [150 if s == seat else 120 for s in range(3)] if stake else [0, 0, 0]
+        k.cache.clear()
+        gaps[stake] = utility(k, 60, 100, True) - utility(k, 59, 100, True)
+    assert gaps[False] < 130 and gaps[True] > gaps[False] + 200
+    # a defender at 180 wins if the bidder is set and it takes 20: seat_utility sees the game's end
+    defender = (seat + 1) % 3
+    k.seat = defender
+    k.scores = [150 if s == seat else (180 if s == defender else 100) for s in range(3)]
+    k.cache.clear()
+    bidder_first = [0] * 3
+    set_ = list(bidder_first)
+    set_[seat], set_[defender], set_[(seat + 2) % 3] = 50, 30, 20
+    made = list(bidder_first)
+    made[seat], made[defender], made[(seat + 2) % 3] = 70, 20, 10
+    k.points_taken = [0, 0, 0]
+    k.buried = 0
+    assert seat_utility(k, set_, 0, None) - seat_utility(k, made, 0, None) > 300

@@ -97,7 +97,7 @@ def after_hand(
 ) -> tuple[float, bool]:
     """Column ``me``'s chance of winning the game once a hand is scored in which the columns ``holders`` (the
     bidder's, and a called partner's) held the contract at ``amount`` and took ``points``, and whether that hand
-    ended the game (``decide_winner``'s rules; an individual game's defenders share the rest alike)."""
+    ended the game (an individual game's defenders share the rest alike)."""
     made = points >= amount
     new = [float(s) for s in scores]
     for column in set(holders):
@@ -108,15 +108,24 @@ def after_hand(
         share = rest / len(defenders) if rules.partnership == "individual" else rest
         for column in defenders:
             new[column] += share
-    over = [c for c in range(len(new)) if new[c] >= rules.target]
+    return judge(rules, new, me, holders, made)
+
+
+def judge(
+    rules: Rules, scores: Sequence[float], me: int, holders: Sequence[int], made: bool
+) -> tuple[float, bool]:
+    """Column ``me``'s chance of winning the game at the scores after a hand, and whether the hand ended it
+    (``decide_winner``'s rules: over the target, the bidding columns first under *bidder wins* when the
+    contract was made, a tie at the top playing on)."""
+    over = [c for c in range(len(scores)) if scores[c] >= rules.target]
     if rules.both_over_target == "bidder_wins" and made:
         over = [c for c in over if c in holders] or over
     if over:
-        top = max(new[c] for c in over)
-        leaders = [c for c in over if new[c] == top]
+        top = max(scores[c] for c in over)
+        leaders = [c for c in over if scores[c] == top]
         if len(leaders) == 1:
             return (1.0 if leaders[0] == me else 0.0), True
-    return race_chance(rules, [float(int(x)) for x in new], me), False
+    return race_chance(rules, [float(int(x)) for x in scores], me), False
 
 
 def holder_columns(rules: Rules, seat: int) -> list[tuple[list[int], float]]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .fast import bits
-from .game_point import after_hand, can_end
+from .game_point import after_hand, awarded, can_end, judge
 from .knowledge import Knowledge
 
 # The weight of the points taken beside the made-or-set step where the defenders score nothing: the bidding side's
@@ -22,20 +22,39 @@ def utility(k: Knowledge, mine: float, total: float, bidder_mine: bool | None) -
     """My side's score change minus the other side's, for ``mine`` of the hand's ``total`` points; where the
     hand can end the game, plus the chance of winning the game it leaves (``game_point``)."""
     value = _points_utility(k, mine, total, bidder_mine)
-    if bidder_mine is None or k.bid is None or not _game_at_stake(k):
+    if bidder_mine is None or k.bidder is None or k.bid is None or not _game_at_stake(k):
         return value
-    me = k.rules.side_of(k.seat)
-    holder = me if bidder_mine else 1 - me
+    rules = k.rules
     points = mine if bidder_mine else total - mine
-    return value + GAME_WEIGHT * total * after_hand(k.rules, k.scores, me, [holder], k.bid, points)[0]
+    if rules.partnership == "fixed":
+        me = rules.side_of(k.seat)
+        holder = me if bidder_mine else 1 - me
+    elif rules.partnership == "individual" and (bidder_mine or defenders_as_one(k)):
+        # the bidder's own points, or (the defenders counted as one) what the bidder takes is the rest
+        me, holder = k.seat, k.bidder
+    else:
+        # a called pair's columns, or a defender's own points that say nothing of the bidder's: by the points
+        return value
+    return value + GAME_WEIGHT * total * _chance(k, (me, holder, points))
+
+
+def _chance(k: Knowledge, key: tuple[int, int, float]) -> float:
+    """``after_hand``'s chance for (my column, the bidder's, the bidder's points), kept for the decision: the
+    searches ask for the same few outcomes thousands of times."""
+    memo = k.cache.setdefault("game_chances", {})
+    chance = memo.get(key)
+    if chance is None:
+        me, holder, points = key
+        assert k.bid is not None
+        chance = memo[key] = after_hand(k.rules, k.scores, me, [holder], k.bid, points)[0]
+    return float(chance)
 
 
 def _game_at_stake(k: Knowledge) -> bool:
     """Whether this hand can end the game (worked out once a decision)."""
     at_stake = k.cache.get("game_at_stake")
     if at_stake is None:
-        # fixed partners only: elsewhere a seat's points here are not the bidding side's less the rest
-        at_stake = k.cache["game_at_stake"] = k.rules.partnership == "fixed" and can_end(k.rules, k.scores)
+        at_stake = k.cache["game_at_stake"] = can_end(k.rules, k.scores)
     return bool(at_stake)
 
 
@@ -142,4 +161,14 @@ def seat_utility(k: Knowledge, taken: list[int], nest: int, tricks: list[int] | 
         return points[s]
 
     others = sum(change(s) for s in range(k.n) if s != k.seat)
-    return change(k.seat) - others / max(1, k.n - 1)
+    value = change(k.seat) - others / max(1, k.n - 1)
+    if not _game_at_stake(k):
+        return value
+    # every seat's points are known here: the game is judged on the scores they leave
+    after = tuple(score + change(s) for s, score in enumerate(k.scores))
+    made = points[bidder] >= bid
+    memo = k.cache.setdefault("seat_chances", {})
+    chance = memo.get((k.seat, made, after))
+    if chance is None:
+        chance = memo[(k.seat, made, after)] = judge(rules, after, k.seat, [bidder], made)[0]
+    return value + GAME_WEIGHT * awarded(rules) * float(chance)
