@@ -1,6 +1,7 @@
 """Hands that can end the game, played from the scores they start at, on duplicate boards scored by the game.
 
-    python benchmarks/game_point_boards.py --a hard --b hard@DIR --boards 400 --samples 16 --workers 2
+    python benchmarks/game_point_boards.py --a hard --b hard@DIR --boards 400 --samples 16 --workers 2 --log L
+    python benchmarks/game_point_boards.py --preset P --rescore L    # the same boards under other yardsticks
 
 A board is a deal (the arena's board seeds for ``--seed``) and every score column's score before it, drawn with a
 seeded generator among the scores from which one hand can carry a column over the target. It is played twice,
@@ -29,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krook.bots.arena import _drive, arena_bot, board_seeds, table_rules
-from krook.bots.game_point import can_end, race_chance
+from krook.bots.game_point import RACE_SPREAD, can_end, race_chance
 from krook.rules import Match, Rules
 from krook.rules.deal import deal_from_seed
 
@@ -101,18 +102,64 @@ def play(job: tuple[str, str, str, int, int, list[int], int]) -> dict[str, Any]:
     }
 
 
+def rescore(rules: Rules, rows: list[dict[str, Any]], spread: float | None) -> list[float]:
+    """Each logged board's score again, a game that goes on judged by a race of another ``spread`` (None:
+    counted as even, one chance in as many as there are columns): the race is a yardstick fitted in Kentucky
+    Discard, so a figure should hold under others."""
+    diffs = []
+    for row in rows:
+        column = row.get("column", 0)
+        chances = []
+        for run in row["runs"]:
+            if run["winner"] is not None:
+                chances.append(1.0 if run["winner"] == column else 0.0)
+            elif spread is None:
+                chances.append(1.0 / rules.team_count)
+            else:
+                chances.append(race_chance(rules, run["after"], column, spread))
+        diffs.append(chances[0] - chances[1])
+    return diffs
+
+
+def _interval(diffs: list[float]) -> tuple[float, list[float]]:
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--a", default="hard")
-    parser.add_argument("--b", required=True)
+    parser.add_argument("--b", default=None, help="the bot A is measured against (needed to play)")
     parser.add_argument("--preset", default="kentucky-discard")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument(
+        "--rescore",
+        type=Path,
+        default=None,
+        help="score a --log again under other race spreads and as even odds (no play; give its --preset)",
+    )
     opts = parser.parse_args()
-    rules, _ = table_rules(opts.preset)
+    try:
+        rules, _ = table_rules(opts.preset)
+    except ValueError as exc:  # RulesError: an unknown preset or a malformed SPEC
+        parser.error(str(exc))
+    if opts.rescore:
+        rows = [json.loads(line) for line in opts.rescore.read_text().splitlines() if line.strip()]
+        if not rows:
+            parser.error(f"{opts.rescore} holds no boards")
+        yardsticks: dict[str, Any] = {}
+        for spread in (1.0, RACE_SPREAD, 2.5, 5.0, None):
+            mean, ci = _interval(rescore(rules, rows, spread))
+            yardsticks["even" if spread is None else f"spread {spread}"] = {"mean_diff": mean, "ci95": ci}
+        print(json.dumps({"preset": opts.preset, "boards": len(rows), "yardsticks": yardsticks}))
+        return 0
+    if opts.b is None:
+        parser.error("--b is needed to play boards")
     rng = random.Random(f"game-point/{opts.seed}")
     seeds = board_seeds(opts.seed, opts.boards)
     jobs = [
@@ -128,16 +175,15 @@ def main() -> int:
                 log.write(json.dumps(row) + "\n")
                 log.flush()
     diffs = [r["diff"] for r in out]
-    mean = statistics.mean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    mean, ci = _interval(diffs)
     summary = {
         "a": opts.a,
         "b": opts.b,
         "preset": opts.preset,
         "boards": len(diffs),
         "samples": opts.samples,
-        "mean_diff": round(mean, 4),
-        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "mean_diff": mean,
+        "ci95": ci,
         "boards_changed": sum(1 for d in diffs if d),
         "games_ended": sum(r["runs"][0]["winner"] is not None for r in out),
     }

@@ -47,3 +47,20 @@ def test_a_column_a_seat_puts_a_in_one_seat_and_scores_that_seats_column() -> No
     assert all(len(module.draw_scores(three, rng)) == 3 for _ in range(20))  # type: ignore[attr-defined]
     row = module.play(("three-handed", "medium", "medium", 1, 777, [150, 170, 120], None))  # type: ignore[attr-defined]
     assert row["diff"] == 0.0 and row["column"] == 1
+
+
+def test_a_log_is_scored_again_under_other_yardsticks_for_a_game_that_goes_on() -> None:
+    """``--rescore``: an ended game keeps its 1 or 0; one that goes on is judged by the race of the spread asked
+    for, or as even odds (1/n), so a figure can be checked against the race's own fit."""
+    rescore = _module().rescore  # type: ignore[attr-defined]
+    three = PRESETS["three-handed"].rules
+    going = {"winner": None, "after": [180, 120, 100]}
+    rows = [
+        {"column": 0, "runs": [going, {"winner": 1, "after": [150, 210, 100]}]},
+        {"column": 2, "runs": [{"winner": 2, "after": [0, 0, 205]}, going]},
+    ]
+    even = rescore(three, rows, None)
+    assert even == [1 / 3, 1.0 - 1 / 3]
+    narrow, wide = rescore(three, rows, 0.5), rescore(three, rows, 5.0)
+    # the leader at 180 is surer of the race the narrower its spread; the trailer at 100 the reverse
+    assert narrow[0] > wide[0] > 1 / 3 and 1.0 - narrow[1] < 1.0 - wide[1] < 1 / 3

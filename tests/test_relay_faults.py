@@ -174,6 +174,14 @@ def _invite(proc: subprocess.Popen[str], timeout: float = 20.0) -> str:
 
 
 @pytest.mark.slow
+def _has_view(seat_session) -> bool:
+    try:
+        seat_session.view(seat_session.seat)
+    except ValueError:
+        return False
+    return True
+
+
 def test_the_host_killed_mid_hand_resumes_from_its_journal_and_every_seat_carries_on(tmp_path):
     relay = LocalRelay().start()
     save = tmp_path / "host.json"
@@ -193,7 +201,8 @@ def test_the_host_killed_mid_hand_resumes_from_its_journal_and_every_seat_carrie
         resumed = _serve(["--resume", *common])
         procs.append(resumed)
         _invite(resumed)  # a new code for new players; the seated ones come back by their tokens
-        assert drive(bots, lambda: all(s.client.connected for s in seats), timeout=60)
+        # a resumed host's welcome clears a screen's views and its next message brings them back: wait for both
+        assert drive(bots, lambda: all(s.client.connected and _has_view(s) for s in seats), timeout=60)
         assert seen() >= before  # nothing any seat saw confirmed was lost
         _finish(bots, timeout=120)
         assert resumed.wait(30) == 0  # exits 0 at the end of the game

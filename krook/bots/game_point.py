@@ -55,17 +55,18 @@ def column_gain(rules: Rules) -> float:
     return (bidding + defending) / n
 
 
-def race_chance(rules: Rules, scores: Sequence[float], me: int) -> float:
+def race_chance(rules: Rules, scores: Sequence[float], me: int, spread: float = RACE_SPREAD) -> float:
     """The chance column ``me`` wins a game that goes on at these scores: a race to the target, each column
-    needing its distance over ``column_gain`` hands, with a spread that grows with the hands it needs."""
+    needing its distance over ``column_gain`` hands, with a spread (``spread`` hands at one hand needed) that
+    grows with the hands it needs."""
     gain = column_gain(rules)
     need = [max(0.0, rules.target - score) / gain for score in scores]
     if len(scores) == 2:
         other = need[1 - me]
-        spread = RACE_SPREAD * math.sqrt(max(1.0, need[me] + other))
-        return _normal_cdf((other - need[me]) / spread)
+        width = spread * math.sqrt(max(1.0, need[me] + other))
+        return _normal_cdf((other - need[me]) / width)
     # more columns: each finishes after a normal number of hands; mine must come first
-    spreads = [RACE_SPREAD * math.sqrt(max(0.5, n)) for n in need]
+    spreads = [spread * math.sqrt(max(0.5, n)) for n in need]
     steps = 48
     low, high = need[me] - 5 * spreads[me], need[me] + 5 * spreads[me]
     width = (high - low) / steps
