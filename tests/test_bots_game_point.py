@@ -14,8 +14,9 @@ from krook.bots.game_point import (
     race_chance,
     win_chance,
 )
-from krook.bots.knowledge import read_view
+from krook.bots.knowledge import Knowledge, read_view
 from krook.bots.strengths import HardBot
+from krook.bots.utility import seat_utility, utility
 from krook.rules import PRESETS, Bid, Match, Pass, Rules
 from krook.rules.settings import from_overrides
 
@@ -90,16 +91,20 @@ def test_the_last_seat_to_pass_with_no_bid_throws_the_cards_in_and_the_game_goes
     assert open_.ending > 0.5 and open_.win < last.win  # with seats still to speak the opponents may take it
 
 
-def test_the_bidding_side_plays_for_the_game_when_making_it_wins() -> None:
-    """At 220 to 150 a made 80 wins the game whatever the points: the card play's yardstick (``utility``) prizes
-    making it far above the points a bigger make would add, and not at 0 to 0."""
-    from krook.bots.utility import utility
-
-    match = Match(KD, seed=3, preset="kentucky-discard")
+def _as_bidder(rules: Rules, preset: str, bid: int) -> tuple[Knowledge, int]:
+    """The first seat to speak in seed 3's deal, read as if it held the contract at ``bid``."""
+    match = Match(rules, seed=3, preset=preset)
     seat = match.hand.to_act
     assert seat is not None
     k = read_view(match.view(seat))
-    k.bidder, k.bid = seat, 80
+    k.bidder, k.bid = seat, bid
+    return k, seat
+
+
+def test_the_bidding_side_plays_for_the_game_when_making_it_wins() -> None:
+    """At 220 to 150 a made 80 wins the game whatever the points: the card play's yardstick (``utility``) prizes
+    making it far above the points a bigger make would add, and not at 0 to 0."""
+    k, seat = _as_bidder(KD, "kentucky-discard", 80)
     gaps = {}
     for mine, theirs in ((0, 0), (220, 150)):
         k.scores = [mine, theirs] if seat % 2 == 0 else [theirs, mine]
@@ -212,13 +217,7 @@ def test_an_individual_bidder_plays_for_the_game_when_making_it_wins() -> None:
     """Three-handed at 150 of 200, a made 60 wins the game (bidder wins): the bidder's yardstick prizes the
     60th point far above its worth at 0; and a defender at 180, whom the bidder's fall carries over the target,
     prizes the set far above its points (every seat's points are known there)."""
-    from krook.bots.utility import seat_utility, utility
-
-    match = Match(THREE, seed=3, preset="three-handed")
-    seat = match.hand.to_act
-    assert seat is not None
-    k = read_view(match.view(seat))
-    k.bidder, k.bid = seat, 60
+    k, seat = _as_bidder(THREE, "three-handed", 60)
     gaps = {}
     for stake in (False, True):
         k.scores = [150 if s == seat else 120 for s in range(3)] if stake else [0, 0, 0]
