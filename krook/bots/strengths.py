@@ -675,6 +675,7 @@ class HardBot(MediumBot):
         # deals whose hands could have said what their seats said; where few can (a high bid), those that
         # come nearest, so a strong bid is never read as an average hand
         fits: list[tuple[float, int, list[int]]] = []
+        fitting = 0
         for tries in range(TAKER_DEALS * 12):
             hands, _nest = sample_deal(k, ctx.rng)
             misfit = 0.0
@@ -682,7 +683,8 @@ class HardBot(MediumBot):
                 value = best_trump_value(rules, hands[s])[0] / total
                 misfit += max(0.0, (low or 0.0) - value) + (0.0 if high is None else max(0.0, value - high))
             fits.append((misfit, tries, hands))
-            if sum(1 for f in fits if f[0] == 0.0) >= TAKER_DEALS:
+            fitting += misfit == 0.0
+            if fitting >= TAKER_DEALS:
                 break
         out: list[tuple[int, float, float]] = []
         for _misfit, _order, hands in sorted(fits, key=lambda f: f[:2])[:TAKER_DEALS]:
