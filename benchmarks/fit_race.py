@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krook.bots.arena import _drive, arena_bot, table_rules
-from krook.bots.game_point import RACE_SPREAD, race_chance
+from krook.bots.game_point import race_chance, race_spread
 from krook.rules import Match, Rules
 
 SPREADS = [round(0.6 + 0.2 * i, 1) for i in range(23)]  # 0.6 .. 5.0
@@ -94,11 +94,12 @@ def fit(rules: Rules, games: list[dict[str, Any]]) -> dict[str, Any]:
         "games": sum(g["winner"] is not None for g in games),
         "hands": sum(len(g["before"]) for g in games if g["winner"] is not None),
         "fitted_spread": best,
+        "shipped_spread": race_spread(rules),
         "log_likelihood": {
             "fitted": round(scored[best], 1),
-            "shipped": round(log_likelihood(rules, games, RACE_SPREAD), 1),
+            "shipped": round(log_likelihood(rules, games, race_spread(rules)), 1),
         },
-        "calibration_shipped": calibration(rules, games, RACE_SPREAD),
+        "calibration_shipped": calibration(rules, games, race_spread(rules)),
         "calibration_fitted": calibration(rules, games, best),
     }
 

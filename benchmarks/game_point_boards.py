@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krook.bots.arena import _drive, arena_bot, board_seeds, table_rules
-from krook.bots.game_point import RACE_SPREAD, can_end, race_chance
+from krook.bots.game_point import can_end, race_chance, race_spread
 from krook.rules import Match, Rules
 from krook.rules.deal import deal_from_seed
 
@@ -153,7 +153,7 @@ def main() -> int:
         if not rows:
             parser.error(f"{opts.rescore} holds no boards")
         yardsticks: dict[str, Any] = {}
-        for spread in (1.0, RACE_SPREAD, 2.5, 5.0, None):
+        for spread in (1.0, race_spread(rules), 2.5, 5.0, None):
             mean, ci = _interval(rescore(rules, rows, spread))
             yardsticks["even" if spread is None else f"spread {spread}"] = {"mean_diff": mean, "ci95": ci}
         print(json.dumps({"preset": opts.preset, "boards": len(rows), "yardsticks": yardsticks}))

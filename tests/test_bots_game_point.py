@@ -6,6 +6,7 @@ import random
 
 from krook.bots.base import BotContext
 from krook.bots.game_point import (
+    RACE_SPREAD,
     after_hand,
     can_end,
     game_says_bid,
@@ -190,6 +191,9 @@ def test_one_column_a_seat_ends_and_races_as_the_rules_say() -> None:
     assert race_chance(KD, [200, 270], 0) == win_chance(KD, 200, 270)
     # a called contract scores for the bidder and a partner named after the auction: any other seat, alike
     call = PRESETS["call-partner"].rules
+    # and a called game races with its own, surer spread (benchmarks/fit_race.py): the leader is surer of it
+    lead = [450, 380, 380, 380]
+    assert race_chance(call, lead, 0) > race_chance(call, lead, 0, RACE_SPREAD) > 0.25
     assert holder_columns(call, 2) == [([2, 0], 1 / 3), ([2, 1], 1 / 3), ([2, 3], 1 / 3)]
 
 

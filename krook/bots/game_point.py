@@ -24,8 +24,12 @@ PLAY_LEAD = 0.06
 ENDING_MATTERS = 0.1
 SAME_CHANCE = 0.01
 # The race's spread, in hands: fitted by likelihood to who won from each score of 600 whole Kentucky Discard games
-# of hard against hard (with 1.0 the chances were too sure: a side given 5% had won 14% of such games).
+# of hard against hard (with 1.0 the chances were too sure: a side given 5% had won 14% of such games). Refitted
+# with ``benchmarks/fit_race.py`` (200 games each, hard at 8 deals, fourteenth session): Kentucky Discard 1.4 and
+# three-handed 1.4, each barely likelier than 1.6; Call Partner 1.2, far likelier (a column given 0.48 there had
+# won 0.60 of its games at 1.6), so a called game races with its own.
 RACE_SPREAD = 1.6
+CALLED_RACE_SPREAD = 1.2
 
 
 def awarded(rules: Rules) -> int:
@@ -55,10 +59,17 @@ def column_gain(rules: Rules) -> float:
     return (bidding + defending) / n
 
 
-def race_chance(rules: Rules, scores: Sequence[float], me: int, spread: float = RACE_SPREAD) -> float:
+def race_spread(rules: Rules) -> float:
+    """The race's spread at this table (``RACE_SPREAD``, a called game's own)."""
+    return CALLED_RACE_SPREAD if rules.partnership == "called" else RACE_SPREAD
+
+
+def race_chance(rules: Rules, scores: Sequence[float], me: int, spread: float | None = None) -> float:
     """The chance column ``me`` wins a game that goes on at these scores: a race to the target, each column
-    needing its distance over ``column_gain`` hands, with a spread (``spread`` hands at one hand needed) that
-    grows with the hands it needs."""
+    needing its distance over ``column_gain`` hands, with a spread (``spread`` hands at one hand needed, the
+    table's ``race_spread`` by default) that grows with the hands it needs."""
+    if spread is None:
+        spread = race_spread(rules)
     gain = column_gain(rules)
     need = [max(0.0, rules.target - score) / gain for score in scores]
     if len(scores) == 2:
