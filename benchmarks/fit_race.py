@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from krook.bots.arena import _drive, arena_bot, table_rules
+from krook.bots.arena import _drive, arena_bot, read_log, table_argument, table_rules
 from krook.bots.game_point import race_chance, race_spread
 from krook.rules import Match, Rules
 
@@ -106,7 +106,9 @@ def fit(rules: Rules, games: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--preset", default="kentucky-discard", help="a preset or a rules SPEC")
+    parser.add_argument(
+        "--preset", default="kentucky-discard", help="a preset or a rules SPEC", type=table_argument
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bot", default="hard")
     parser.add_argument("--samples", type=int, default=8)
@@ -115,12 +117,9 @@ def main() -> int:
     parser.add_argument("--log", type=Path, default=None)
     parser.add_argument("--from-log", type=Path, default=None)
     opts = parser.parse_args()
-    try:
-        rules, _ = table_rules(opts.preset)
-    except ValueError as exc:  # RulesError: an unknown preset or a malformed SPEC
-        parser.error(str(exc))
+    rules, _ = table_rules(opts.preset)
     if opts.from_log:
-        games = [json.loads(line) for line in opts.from_log.read_text().splitlines() if line.strip()]
+        games = read_log(opts.from_log, ("before", "winner"), "a whole game")
     else:
         rng = random.Random(f"fit-race/{opts.seed}")
         jobs = [(opts.preset, opts.bot, opts.samples, rng.randrange(2**40)) for _ in range(opts.games)]

@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from krook.bots.arena import _drive, arena_bot, board_seeds, table_rules
+from krook.bots.arena import _drive, arena_bot, board_seeds, read_log, table_argument, table_rules
 from krook.bots.game_point import can_end, race_chance, race_spread
 from krook.rules import Match, Rules
 from krook.rules.deal import deal_from_seed
@@ -131,7 +131,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--a", default="hard")
     parser.add_argument("--b", default=None, help="the bot A is measured against (needed to play)")
-    parser.add_argument("--preset", default="kentucky-discard")
+    parser.add_argument("--preset", default="kentucky-discard", type=table_argument)
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=16)
@@ -144,12 +144,9 @@ def main() -> int:
         help="score a --log again under other race spreads and as even odds (no play; give its --preset)",
     )
     opts = parser.parse_args()
-    try:
-        rules, _ = table_rules(opts.preset)
-    except ValueError as exc:  # RulesError: an unknown preset or a malformed SPEC
-        parser.error(str(exc))
+    rules, _ = table_rules(opts.preset)
     if opts.rescore:
-        rows = [json.loads(line) for line in opts.rescore.read_text().splitlines() if line.strip()]
+        rows = read_log(opts.rescore, ("runs",), "a game-point board")
         if not rows:
             parser.error(f"{opts.rescore} holds no boards")
         yardsticks: dict[str, Any] = {}

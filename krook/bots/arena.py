@@ -126,6 +126,16 @@ def table_rules(table: str) -> tuple[Rules, str]:
     return rules_from_spec(spec), spec["preset"]
 
 
+def table_argument(text: str) -> str:
+    """An argparse ``type`` for a table (a preset name or a rules SPEC): the text itself, checked, or a clear
+    usage error naming what is wrong with it."""
+    try:
+        table_rules(text)
+    except ValueError as exc:  # RulesError: an unknown preset or a malformed SPEC
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def read_spec(text: str) -> str:
     """``--rules``'s argument as canonical JSON text: the JSON itself, or the path of a file holding it."""
     stripped = text.strip()
@@ -498,15 +508,18 @@ def print_summary(s: dict[str, Any]) -> None:
 LOG_FIELDS = ("a", "b", "board", "diff", "runs")
 
 
-def _read_log(path: Path) -> list[dict[str, Any]]:
-    """A log's boards; ValueError naming the line when one is not an arena board."""
+def read_log(
+    path: Path, fields: tuple[str, ...] = LOG_FIELDS, kind: str = "an arena board"
+) -> list[dict[str, Any]]:
+    """A JSON-lines log's records (an arena's boards by default); ValueError naming the line when one is not
+    ``kind`` (it lacks one of ``fields``)."""
     boards = []
     for number, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip():
             continue
         board = json.loads(line)
-        if not isinstance(board, dict) or any(f not in board for f in LOG_FIELDS):
-            raise ValueError(f"{path}, line {number}: not an arena board (it needs {', '.join(LOG_FIELDS)})")
+        if not isinstance(board, dict) or any(f not in board for f in fields):
+            raise ValueError(f"{path}, line {number}: not {kind} (it needs {', '.join(fields)})")
         boards.append(board)
     return boards
 
@@ -586,8 +599,8 @@ def main(argv: Sequence[str]) -> int:
         return 2
     if opts.from_log is not None:
         try:
-            boards = _read_log(opts.from_log)
-            base = _read_log(opts.paired_with) if opts.paired_with is not None else None
+            boards = read_log(opts.from_log)
+            base = read_log(opts.paired_with) if opts.paired_with is not None else None
         except (OSError, ValueError) as exc:
             print(f"krook arena: cannot read the log: {exc}", file=sys.stderr)
             return 2
