@@ -241,3 +241,22 @@ def test_an_individual_bidder_plays_for_the_game_when_making_it_wins() -> None:
     k.points_taken = [0, 0, 0]
     k.buried = 0
     assert seat_utility(k, set_, 0, None) - seat_utility(k, made, 0, None) > 300
+
+
+def test_any_scores_a_host_may_send_leave_a_column_a_seat_bot_playing_legally() -> None:
+    """As above, for tables of a column a seat, where the race runs over every column."""
+    for name in ("three-handed", "call-partner"):
+        rules = PRESETS[name].rules
+        extra = [0] * (rules.team_count - 2)
+        for scores in (
+            [10**18, -(10**18), *extra],
+            [-500] * rules.team_count,
+            [rules.target - 1] * rules.team_count,
+        ):
+            match = Match(rules, seed=8, preset=name)
+            match.scores = list(scores)
+            rng = random.Random(2)
+            while match.hand.phase.value != "hand_over":
+                seat = match.hand.to_act
+                assert seat is not None
+                match.apply(HardBot(samples=2).choose(match.view(seat), BotContext(rng)), seat)
