@@ -194,6 +194,14 @@ def test_one_column_a_seat_ends_and_races_as_the_rules_say() -> None:
     # and a called game races with its own, surer spread (benchmarks/fit_race.py): the leader is surer of it
     lead = [450, 380, 380, 380]
     assert race_chance(call, lead, 0) > race_chance(call, lead, 0, RACE_SPREAD) > 0.25
+    # six-handed's race is as sure as a called game's (fifteenth session's fit); a custom table made from it
+    # keeps the default, as the fit belongs to the preset's rules
+    six = PRESETS["six-handed"].rules
+    lead6 = [120, 90, 90, 90, 90, 90]
+    assert race_chance(six, lead6, 0) > race_chance(six, lead6, 0, RACE_SPREAD)
+    assert race_chance(from_overrides(six, {"target": 200}), lead6, 0, RACE_SPREAD) == race_chance(
+        from_overrides(six, {"target": 200}), lead6, 0
+    )
     assert holder_columns(call, 2) == [([2, 0], 1 / 3), ([2, 1], 1 / 3), ([2, 3], 1 / 3)]
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from krook.rules import Rules
+from krook.rules import Rules, matching_preset
 
 # Hard's play takes more than the medium-policy playouts the bidding model learned from (+0.06 of the hand's
 # points, docs/BOTS.md, issue 16, fourth session): near the end of a game the contracts' outcomes are read so.
@@ -25,11 +26,12 @@ ENDING_MATTERS = 0.1
 SAME_CHANCE = 0.01
 # The race's spread, in hands: fitted by likelihood to who won from each score of 600 whole Kentucky Discard games
 # of hard against hard (with 1.0 the chances were too sure: a side given 5% had won 14% of such games). Refitted
-# with ``benchmarks/fit_race.py`` (200 games each, hard at 8 deals, fourteenth session): Kentucky Discard 1.4 and
-# three-handed 1.4, each barely likelier than 1.6; Call Partner 1.2, far likelier (a column given 0.48 there had
-# won 0.60 of its games at 1.6), so a called game races with its own.
+# with ``benchmarks/fit_race.py`` (200 games each, hard at 8 deals, fourteenth and fifteenth sessions): Kentucky
+# Discard 1.4, three-handed 1.4 and five-handed 1.6, each no likelier than 1.6 by more than a few log points; Call
+# Partner 1.2 and six-handed 1.2, far likelier (at 1.6 a column given 0.48 had won 0.60 and 0.63 of its games).
 RACE_SPREAD = 1.6
 CALLED_RACE_SPREAD = 1.2
+PRESET_RACE_SPREADS = {"six-handed": 1.2}
 
 
 def awarded(rules: Rules) -> int:
@@ -59,8 +61,12 @@ def column_gain(rules: Rules) -> float:
     return (bidding + defending) / n
 
 
+@lru_cache(maxsize=64)
 def race_spread(rules: Rules) -> float:
-    """The race's spread at this table (``RACE_SPREAD``, a called game's own)."""
+    """The race's spread at this table: a preset's own fit, else ``RACE_SPREAD`` (a called game's own)."""
+    fitted = PRESET_RACE_SPREADS.get(matching_preset(rules) or "")
+    if fitted is not None:
+        return fitted
     return CALLED_RACE_SPREAD if rules.partnership == "called" else RACE_SPREAD
 
 
