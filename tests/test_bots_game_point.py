@@ -199,9 +199,8 @@ def test_one_column_a_seat_ends_and_races_as_the_rules_say() -> None:
     six = PRESETS["six-handed"].rules
     lead6 = [120, 90, 90, 90, 90, 90]
     assert race_chance(six, lead6, 0) > race_chance(six, lead6, 0, RACE_SPREAD)
-    assert race_chance(from_overrides(six, {"target": 200}), lead6, 0, RACE_SPREAD) == race_chance(
-        from_overrides(six, {"target": 200}), lead6, 0
-    )
+    custom_six = from_overrides(six, {"target": 200})
+    assert race_chance(custom_six, lead6, 0) == race_chance(custom_six, lead6, 0, RACE_SPREAD)
     assert holder_columns(call, 2) == [([2, 0], 1 / 3), ([2, 1], 1 / 3), ([2, 3], 1 / 3)]
 
 

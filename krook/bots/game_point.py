@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
-from krook.rules import Rules, matching_preset
+from krook.rules import Rules
+
+from .bidding import table_preset
 
 # Hard's play takes more than the medium-policy playouts the bidding model learned from (+0.06 of the hand's
 # points, docs/BOTS.md, issue 16, fourth session): near the end of a game the contracts' outcomes are read so.
@@ -61,10 +62,9 @@ def column_gain(rules: Rules) -> float:
     return (bidding + defending) / n
 
 
-@lru_cache(maxsize=64)
 def race_spread(rules: Rules) -> float:
     """The race's spread at this table: a preset's own fit, else ``RACE_SPREAD`` (a called game's own)."""
-    fitted = PRESET_RACE_SPREADS.get(matching_preset(rules) or "")
+    fitted = PRESET_RACE_SPREADS.get(table_preset(rules) or "")
     if fitted is not None:
         return fitted
     return CALLED_RACE_SPREAD if rules.partnership == "called" else RACE_SPREAD
