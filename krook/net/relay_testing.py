@@ -39,19 +39,28 @@ def nats_server_path() -> str:
     return found
 
 
+# Ports this process has handed out: a port is free again once its check closes, and a test that draws forty (the
+# relay deployment's cluster) drew one twice often enough to fail a run with "address already in use".
+_HANDED_OUT: set[int] = set()
+
+
 def free_port() -> int:
     """A free loopback port below Linux's ephemeral range (32768-60999), so that the clients' own outgoing
-    connections (which take ephemeral ports) cannot take it between this check and the server's bind."""
+    connections (which take ephemeral ports) cannot take it between this check and the server's bind; never one
+    this process has handed out before."""
     import random
 
     rng = random.SystemRandom()
     for _ in range(200):
         port = rng.randrange(20000, 32000)
+        if port in _HANDED_OUT:
+            continue
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
+            _HANDED_OUT.add(port)
             return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
