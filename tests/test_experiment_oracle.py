@@ -1,4 +1,4 @@
-"""The cheating measuring device of benchmarks/experiments/oracle.py sees the true deal, and only when asked.
+"""The cheating device of benchmarks/experiments/oracle.py sees the true deal (or a partner's hand) only when asked.
 
 It patches the bots' sampler in its own process, so it is checked in a child process, never imported here.
 """
@@ -27,6 +27,33 @@ ns["_truth"]["on"] = True
 hands, nest = strengths.sample_deal(k, random.Random(1))
 assert hands == truth, "on: the true hands"
 assert nest == match.hand.nest, "on: the true nest"
+ns["_truth"]["on"] = False
+four = Match(PRESETS["kentucky-discard"].rules, seed=5)
+ns["_truth"]["hands"] = truth4 = list(four.hand.hands)
+k4 = read_view(four.view(0))
+ns["_truth"]["sees"] = "partner"
+dealt = [strengths.sample_deal(k4, random.Random(i)) for i in range(20)]
+assert all(h[2] == truth4[2] for h, _ in dealt), "partner on: the partner's true hand"
+assert len({{(h[1], h[3]) for h, _ in dealt}}) > 1, "partner on: the opponents still guessed"
+ns["_truth"]["sees"] = None
+assert any(strengths.sample_deal(k4, random.Random(i))[0][2] != truth4[2] for i in range(5)), "partner off"
+from krook.bots.arena import arena_bot
+from krook.bots.base import BotContext
+bots = [arena_bot("medium") for _ in range(4)]
+d = 0
+while four.hand.to_act is not None and four.view(four.hand.to_act).phase.value != "play":
+    seat = four.hand.to_act
+    four.apply(bots[seat].choose(four.view(seat), BotContext(random.Random(d))), seat)
+    d += 1
+seat = four.hand.to_act
+ns["_truth"]["hands"] = truth5 = list(four.hand.hands)
+k5 = read_view(four.view(seat))
+trumps = k5.play.trump_mask
+ns["_truth"]["sees"] = "trumps"
+dealt = [strengths.sample_deal(k5, random.Random(i))[0] for i in range(20)]
+assert all(h[s] & trumps == truth5[s] & trumps for h in dealt for s in range(4)), "trumps on: where they lie"
+assert len({{tuple(h) for h in dealt}}) > 1, "trumps on: the other cards still guessed"
+ns["_truth"]["sees"] = None
 print("ok")
 """
 

@@ -5,7 +5,9 @@
 ``oracle`` is hard whose sampler returns the true deal instead of a guess (every hand and the nest as they are),
 in the auction as well as in the play: it bids by playing the contract out on the true cards (medium's bury and
 trump, the playout policy), and each card is scored on the true deal (a playout a card, the exact solver in the
-last tricks). ``oracleplay`` sees every card in the play only and bids as hard does. ``oracledd`` and
+last tricks). ``oracleplay`` sees every card in the play only and bids as hard does; ``oraclepartner`` sees only
+its fixed partner's cards in the play and ``oracletrump`` where every trump lies (the rest still sampled, as
+hard samples it). ``oracledd`` and
 ``oracleplaydd`` are the same two solving every card decision exactly on the true deal. They break the game's
 secrecy on purpose, so they exist only in this script's process (``--workers 1``) and never in the game: the
 figure they give is a ceiling for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
@@ -19,14 +21,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from krook.bots import arena, strengths
+from krook.bots import arena, sampler, strengths
 from krook.bots.base import BotContext, register
 from krook.bots.knowledge import Knowledge
+from krook.bots.sampler import NEST
 from krook.bots.strengths import HardBot, _expected_score, _pass_value
 from krook.rules import Action, Bid, Match, Pass, SeatView
 
-_truth: dict[str, Any] = {"hands": None, "on": False}
+_truth: dict[str, Any] = {"hands": None, "on": False, "sees": None}
 _sample_deal = strengths.sample_deal
+_slots = sampler.slots
 _view = Match.view
 
 
@@ -48,6 +52,26 @@ def _true_deal(k: Knowledge, rng: Any, tries: int = 40) -> tuple[list[int], int]
     return hands, k.unseen & ~others
 
 
+def _seeing_slots(k: Knowledge) -> list[tuple[int, int, int]]:
+    """The sampler's hidden places, with the cards the device sees (a fixed partner's hand, or where every trump
+    lies) allowed only in their true place while it looks; the rest is sampled as always."""
+    places = _slots(k)
+    sees = _truth["sees"]
+    if sees is None or (sees == "partner" and k.rules.partnership != "fixed"):
+        return places
+    if sees == "trumps" and k.trump is None:
+        return places
+    hands = _truth["hands"]
+    truth = dict(enumerate(hands))
+    truth[NEST] = k.unseen & ~sum(h for s, h in enumerate(hands) if s != k.seat)
+    if sees == "partner":
+        mates = [s for s in range(k.n) if s != k.seat and k.rules.side_of(s) == k.rules.side_of(k.seat)]
+        known = sum(hands[s] for s in mates)
+    else:
+        known = k.play.trump_mask & k.unseen
+    return [(place, size, ban | (known & ~truth[place])) for place, size, ban in places]
+
+
 def _one_while_looking(weight: Any) -> Any:
     """A deal weight that is 1 for the true deal (nothing to weigh) and ``weight`` otherwise."""
 
@@ -61,6 +85,7 @@ Match.view = _watching_view  # type: ignore[method-assign]
 strengths.sample_deal = _true_deal
 strengths.deal_weight = _one_while_looking(strengths.deal_weight)
 strengths.bid_weight = _one_while_looking(strengths.bid_weight)
+sampler.slots = _seeing_slots
 
 
 class _Seeing(HardBot):
@@ -84,6 +109,29 @@ class OraclePlay(_Seeing):
 
     def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         return self._seeing(HardBot.trump, view, k, ctx)
+
+
+class _SeeingSome(HardBot):
+    sees = "partner"
+
+    def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
+        _truth["sees"] = self.sees
+        try:
+            return HardBot.play_card(self, view, k, ctx)
+        finally:
+            _truth["sees"] = None
+
+
+@register("oraclepartner")
+class OraclePartner(_SeeingSome):
+    name = "oraclepartner"
+    sees = "partner"
+
+
+@register("oracletrump")
+class OracleTrump(_SeeingSome):
+    name = "oracletrump"
+    sees = "trumps"
 
 
 @register("oracle")
