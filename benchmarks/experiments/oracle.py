@@ -7,10 +7,10 @@ in the auction as well as in the play: it bids by playing the contract out on th
 trump, the playout policy), and each card is scored on the true deal (a playout a card, the exact solver in the
 last tricks). ``oracleplay`` sees every card in the play only and bids as hard does; ``oraclepartner`` sees only
 its fixed partner's cards in the play and ``oracletrump`` where every trump lies (the rest still sampled, as
-hard samples it). ``oracledd`` and
-``oracleplaydd`` are the same two solving every card decision exactly on the true deal. They break the game's
-secrecy on purpose, so they exist only in this script's process (``--workers 1``) and never in the game: the
-figure they give is a ceiling for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
+hard samples it). ``oracledd`` and ``oracleplaydd`` are the same two solving every card decision exactly on the
+true deal. They break the game's secrecy on purpose, so they exist only in this script's processes (a worker is
+spawned and patches itself when it imports this script) and never in the game: the figure they give is a ceiling
+for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class OraclePlay(_Seeing):
 
 
 class _SeeingSome(HardBot):
-    sees = "partner"
+    sees: str  # what the device sees, as ``_seeing_slots`` reads it
 
     def play_card(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         _truth["sees"] = self.sees
