@@ -64,12 +64,18 @@ def _seeing_slots(k: Knowledge) -> list[tuple[int, int, int]]:
     hands = _truth["hands"]
     truth = dict(enumerate(hands))
     truth[NEST] = k.unseen & ~sum(h for s, h in enumerate(hands) if s != k.seat)
+    mates: list[int] = []
     if sees == "partner":
         mates = [s for s in range(k.n) if s != k.seat and k.rules.side_of(s) == k.rules.side_of(k.seat)]
         known = sum(hands[s] for s in mates)
     else:
         known = k.play.trump_mask & k.unseen
-    return [(place, size, ban | (known & ~truth[place])) for place, size, ban in places]
+    # a partner seen takes nothing but its own cards (so its place is filled first, as the figures were drawn)
+    everything = (1 << 64) - 1
+    return [
+        (place, size, ban | ((everything if place in mates else known) & ~truth[place]))
+        for place, size, ban in places
+    ]
 
 
 def _one_while_looking(weight: Any) -> Any:
