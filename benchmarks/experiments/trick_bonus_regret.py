@@ -29,6 +29,7 @@ from krook.bots.arena import read_spec, table_rules
 from krook.bots.base import BotContext
 from krook.bots.fast import PlayRules, bits
 from krook.bots.solver import Solver
+from krook.review.engine import nest_points
 from krook.rules import PRESETS, Match, Phase
 from krook.rules.hand import Hand
 
@@ -99,16 +100,6 @@ def bonus_move_values(
     return out
 
 
-def last_trick_extra(hand: Hand) -> int:
-    """What the last trick's winner takes beyond the cards: the bonus, and the nest where it goes there."""
-    rules = hand.rules
-    extra = rules.last_trick_bonus
-    if rules.nest_to == "last_trick":
-        nest = hand.buried if hand.bidder is not None and rules.nest_size else hand.nest
-        extra += sum(rules.point_list[c] for c in bits(nest))
-    return extra
-
-
 @dataclass
 class Tally:
     decisions: int = 0
@@ -170,7 +161,7 @@ def _compare(
     trick = [c for _, c in hand.trick]
     leader = hand.trick[0][0] if hand.trick else hand.leader
     assert leader is not None
-    extra = last_trick_extra(hand)
+    extra = rules.last_trick_bonus + (nest_points(hand) if rules.nest_to == "last_trick" else 0)
     points = Solver(play, side, extra).move_values(list(hand.hands), leader, trick)
     if len(points) < 2:
         return
