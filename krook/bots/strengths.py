@@ -240,9 +240,8 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     # At a custom table the other side scores what is always awarded and my side did not take: the sweep and
     # all-points bonuses are the bidding side's or nobody's (counted as the defenders', every contract at custom
     # table 0, a 30-point sweep and a 20-point all-points bonus, looked 50 points worse and hard hardly ever bid).
-    # A preset keeps the scale its pass values were set against, as its fit does: Keith's all-points bonus
-    # counted there bids less, and counted right it bid more and lost 5.6 a deal (docs/BOTS.md, issue 29,
-    # twelfth session).
+    # A preset keeps the scale its pass values were set against: Keith's all-points bonus counted there bids
+    # less, and counted right it bid more and lost 5.6 a deal (docs/BOTS.md, issue 29, twelfth session).
     if table_preset(rules) is None:
         awarded = rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
     else:
@@ -370,11 +369,10 @@ def _model_outcomes(model: PresetModel, k: Knowledge, seat: int, hand: int) -> l
     others = [s for s in range(k.n) if s not in (seat, partner)]
     threat = _heard_max(model, k, others, total)
     outcomes = [o * total for o in model.outcomes([*hand_features(rules, hand), help_, threat])]
-    if table_preset(rules) is None:
-        # the general model's points are those taken in play: the bonuses a made bid counts come on top
-        # (a preset's fit keeps the scale its tuned pass values were set against)
-        outcomes = [with_bonuses(rules, a) for a in outcomes]
-    return outcomes
+    # Every fit, a preset's as well as the general model, learned the points taken in play: the bonuses a made
+    # bid counts come on top. Left out, the classic full deck's 20 for most tricks priced every contract there
+    # some 18 points too low, and hard passed hands that make (docs/BOTS.md, issue 29, twentieth session).
+    return [with_bonuses(rules, a) for a in outcomes]
 
 
 # Deals of the unseen cards that price the contract another seat takes when hard passes near the game's end.
