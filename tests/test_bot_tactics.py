@@ -292,7 +292,7 @@ def test_counts_the_most_tricks_bonus_when_opening_with_the_classic_deck(strengt
 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_does_not_open_a_weak_hand_with_the_classic_deck(strength: str) -> None:
-    # nothing above a 12 and no 1: even with the bonus counted, 100 is more often set than made
+    # nothing above a 12 and no 1: even with the bonus counted, a set at 100 costs more than passing first
     weak = ["R2", "R3", "R5", "R9", "Y2", "Y3", "Y8", "G2", "G4", "G12", "B3", "B5", "B8"]
     match = auction_position(weak, 0, dealer=3, seed=3, preset="classic-full-deck")
     assert decide(strength, match) == "pass"

@@ -371,7 +371,8 @@ def _model_outcomes(model: PresetModel, k: Knowledge, seat: int, hand: int) -> l
     outcomes = [o * total for o in model.outcomes([*hand_features(rules, hand), help_, threat])]
     # Every fit, a preset's as well as the general model, learned the points taken in play: the bonuses a made
     # bid counts come on top. Left out, the classic full deck's 20 for most tricks priced every contract there
-    # some 18 points too low, and hard passed hands that make (docs/BOTS.md, issue 29, twentieth session).
+    # 18 points too low on average, and hard passed hands that make (docs/BOTS.md, issue 29, twentieth
+    # session).
     return [with_bonuses(rules, a) for a in outcomes]
 
 
