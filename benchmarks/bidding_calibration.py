@@ -139,6 +139,33 @@ def heard_table(records: list[HandRecord]) -> list[dict[str, float]]:
     return out
 
 
+def _print_table(headers: list[str], rows: list[list[str]]) -> None:
+    """A Markdown table, as docs/BOTS.md keeps the figures."""
+    for cells in [headers, ["---"] * len(headers), *rows]:
+        print("| " + " | ".join(cells) + " |")
+
+
+def _contract_cells(r: dict[str, float]) -> list[str]:
+    return [
+        f"{r['bid']:.0f}",
+        f"{r['contracts']}",
+        f"{r['predicted_made']:.2f}",
+        f"{r['made']:.2f}",
+        f"{r['predicted_points']:.1f}",
+        f"{r['points']:.1f}",
+    ]
+
+
+def _heard_cells(r: dict[str, float]) -> list[str]:
+    return [
+        f"{r['level']}",
+        "bid" if r["bid"] else "pass",
+        f"{r['decisions']}",
+        f"{r['q05']:.3f} / {r['q50']:.3f} / {r['q95']:.3f}",
+        f"{'≥' if r['bid'] else '<'} {r['assumed']:.3f}",
+    ]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--table", type=table_argument, default="kentucky-discard", help="a preset or a SPEC")
@@ -150,22 +177,15 @@ def main(argv: list[str]) -> int:
     jobs = [(args.table, i, s, args.samples) for i, s in enumerate(board_seeds(args.seed, args.hands))]
     with Pool(args.workers) as pool:
         records = pool.map(play_hand, jobs)
-    print("| contract | contracts | model's made share | made | model's points | points taken |")
-    print("|---|---|---|---|---|---|")
-    for row in contract_table(records):
-        print(
-            f"| {row['bid']:.0f} | {row['contracts']} | {row['predicted_made']:.2f} | {row['made']:.2f} "
-            f"| {row['predicted_points']:.1f} | {row['points']:.1f} |"
-        )
+    _print_table(
+        ["contract", "contracts", "model's made share", "made", "model's points", "points taken"],
+        [_contract_cells(row) for row in contract_table(records)],
+    )
     print()
-    print("| level heard | decision | decisions | hand value q05 / q50 / q95 | bound read |")
-    print("|---|---|---|---|---|")
-    for row in heard_table(records):
-        sign = "≥" if row["bid"] else "<"
-        print(
-            f"| {row['level']} | {'bid' if row['bid'] else 'pass'} | {row['decisions']} "
-            f"| {row['q05']:.3f} / {row['q50']:.3f} / {row['q95']:.3f} | {sign} {row['assumed']:.3f} |"
-        )
+    _print_table(
+        ["level heard", "decision", "decisions", "hand value q05 / q50 / q95", "bound read"],
+        [_heard_cells(row) for row in heard_table(records)],
+    )
     return 0
 
 
