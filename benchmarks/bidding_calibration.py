@@ -14,14 +14,13 @@ Hard plays every seat in fixed-work mode on seeded deals. Two tables come out:
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from krook.bots.arena import board_seeds, table_argument, table_rules
+from krook.bots.arena import _drive, board_seeds, table_argument, table_rules
 from krook.bots.base import BotContext
 from krook.bots.evaluate import best_trump_value
 from krook.bots.knowledge import Knowledge
@@ -70,12 +69,7 @@ def play_hand(job: tuple[str, int, int, int]) -> HandRecord:
     match = Match(rules, seed=seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1]))
     notes: dict[str, Any] = {"priced": {}, "heard": []}
     bots = [_RecordingHard(samples, notes) for _ in range(rules.players)]
-    decision = 0
-    while match.hand.to_act is not None:
-        seat = match.hand.to_act
-        rng = random.Random(f"{seed}/{seat}/{decision}")
-        match.apply(bots[seat].choose(match.view(seat), BotContext(rng)), seat)
-        decision += 1
+    _drive(match, list(bots), ["hard"] * rules.players, {"hard": {}}, str(seed), None)
     result = match.results[-1]
     contract = None
     if result.bidder is not None and result.bid is not None and result.bidder in notes["priced"]:
