@@ -45,7 +45,10 @@ def test_the_hotseat_nest_after_typing_120_and_a_curtain_starts_on_the_first_car
     app = make_app()
     lobby = Lobby(
         [SeatConfig("Ann", "human"), SeatConfig("Bo", "human")]
-        + [SeatConfig(n, "bot", "easy") for n in ("Cy", "Di")]
+        + [SeatConfig(n, "bot", "easy") for n in ("Cy", "Di")],
+        # a fixed deal: with a random one an easy bot sometimes outbid the 120 typed and took the nest itself
+        # (about one deal in 25, seed 24 among them), and the test failed with nobody's keyboard at fault
+        seed=1,
     )
     session = LocalSession.new(lobby, bot_delay=0.0)
     app.stack.push(TableScene(app.services, session))
