@@ -94,3 +94,20 @@ def test_a_log_line_that_is_not_a_board_is_named_not_a_traceback(
         assert f"{bad}, line 2: not an arena board" in capsys.readouterr().err
         assert main(["--from-log", str(good), "--paired-with", str(bad)]) == 2
         assert "not an arena board" in capsys.readouterr().err
+
+
+def test_a_log_joined_from_two_matches_is_refused_not_summarised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs' logs joined (the usual way to go on with ``--first``) summarise as one match only when both were
+    the same match: another bot, table or work is named, not a KeyError from the summary's tables."""
+    # (joined logs of one match summarise as the whole run: test_bots_arena, a run in parts)
+    mixed = _write(tmp_path / "mixed.jsonl", [_board(0, 5), _board(1, 7, "hard@old")])
+    assert main(["--from-log", str(mixed)]) == 2
+    err = capsys.readouterr().err
+    assert "mixes matches: line 2 is hard@old against medium" in err and "line 1 hard against medium" in err
+    other_work = _board(1, 7)
+    other_work["samples"] = 64
+    joined = _write(tmp_path / "work.jsonl", [_board(0, 5), other_work])
+    assert main(["--from-log", str(joined)]) == 2
+    assert "not one match" in capsys.readouterr().err

@@ -524,6 +524,21 @@ def read_log(
     return boards
 
 
+def check_one_match(boards: list[dict[str, Any]]) -> None:
+    """ValueError naming the first line played by other bots, at another table or with other work than line 1: a
+    log joined from two runs' logs is summarised as one match only when both runs were the same match."""
+
+    def match(board: dict[str, Any]) -> str:
+        table = board.get("rules") or board.get("preset")
+        return f"{board.get('a')} against {board.get('b')} ({table}, {board.get('samples')} deals)"
+
+    keys = ("a", "b", "preset", "rules", "samples", "solo")
+    first = boards[0]
+    for number, board in enumerate(boards[1:], 2):
+        if any(board.get(k) != first.get(k) for k in keys):
+            raise ValueError(f"line {number} is {match(board)}, line 1 {match(first)}: not one match")
+
+
 def _print_pairing(new: list[dict[str, Any]], base: list[dict[str, Any]], as_json: bool) -> int:
     try:
         p = paired_summary(new, base)
@@ -609,6 +624,11 @@ def main(argv: Sequence[str]) -> int:
             return 2
         if base is not None:
             return _print_pairing(boards, base, opts.json)
+        try:
+            check_one_match(boards)
+        except ValueError as exc:
+            print(f"krook arena: {opts.from_log} mixes matches: {exc}", file=sys.stderr)
+            return 2
         first = boards[0]
         summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
         summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})
