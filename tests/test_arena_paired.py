@@ -111,3 +111,8 @@ def test_a_log_joined_from_two_matches_is_refused_not_summarised(
     joined = _write(tmp_path / "work.jsonl", [_board(0, 5), other_work])
     assert main(["--from-log", str(joined)]) == 2
     assert "not one match" in capsys.readouterr().err
+    good = _write(tmp_path / "good.jsonl", [_board(0, 5), _board(1, 7)])
+    assert (
+        main(["--from-log", str(good), "--paired-with", str(mixed)]) == 2
+    )  # a pairing with it means nothing
+    assert f"{mixed} mixes matches" in capsys.readouterr().err

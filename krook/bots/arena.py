@@ -533,7 +533,7 @@ def check_one_match(boards: list[dict[str, Any]]) -> None:
         return f"{board.get('a')} against {board.get('b')} ({table}, {board.get('samples')} deals)"
 
     keys = ("a", "b", "preset", "rules", "samples", "solo")
-    first = boards[0]
+    first = boards[0] if boards else {}
     for number, board in enumerate(boards[1:], 2):
         if any(board.get(k) != first.get(k) for k in keys):
             raise ValueError(f"line {number} is {match(board)}, line 1 {match(first)}: not one match")
@@ -622,13 +622,14 @@ def main(argv: Sequence[str]) -> int:
         if not boards:
             print(f"krook arena: {opts.from_log} holds no boards", file=sys.stderr)
             return 2
+        for path, log in ((opts.from_log, boards), (opts.paired_with, base or [])):
+            try:
+                check_one_match(log)
+            except ValueError as exc:
+                print(f"krook arena: {path} mixes matches: {exc}", file=sys.stderr)
+                return 2
         if base is not None:
             return _print_pairing(boards, base, opts.json)
-        try:
-            check_one_match(boards)
-        except ValueError as exc:
-            print(f"krook arena: {opts.from_log} mixes matches: {exc}", file=sys.stderr)
-            return 2
         first = boards[0]
         summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
         summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})
