@@ -3,10 +3,11 @@ take-backs, and the lobby screen showing what the model says."""
 
 from __future__ import annotations
 
+import pygame
 from scene_helpers import make_app
 
 from krook.rules import PRESETS
-from krook.session.lobby import KROOK_RULES, Lobby
+from krook.session.lobby import KROOK_RULES, NEST_RULES, ONES_RULES, Lobby
 
 
 def test_a_rule_set_back_to_the_presets_value_drops_the_override_and_a_preset_is_found_again():
@@ -36,14 +37,33 @@ def test_the_krook_rules_mean_nothing_without_a_krook_in_the_deck():
     for name in ("five-handed", "six-handed"):
         lobby.pick_preset(name)
         idle = lobby.idle_rules()
-        assert set(idle) == set(KROOK_RULES)
-        assert all("no Krook" in why for why in idle.values())
+        assert set(idle) & set(KROOK_RULES) == set(KROOK_RULES)
+        assert all("no Krook" in idle[rule] for rule in KROOK_RULES)
     for name in ("kentucky-discard", "classic-full-deck", "call-partner"):
         lobby.pick_preset(name)
-        assert lobby.idle_rules() == {}
+        assert not set(lobby.idle_rules()) & set(KROOK_RULES)
     lobby.pick_preset("kentucky-discard")
     lobby.set_rule("deck", "56")  # a deck without the Krook, chosen by hand
-    assert set(lobby.idle_rules()) == set(KROOK_RULES)
+    assert set(lobby.idle_rules()) & set(KROOK_RULES) == set(KROOK_RULES)
+
+
+def test_rules_about_1s_the_nest_or_a_switched_off_redeal_are_idle_and_say_why():
+    """A family that flips "1s rank above 14" with the 41-card deck sees nothing change: the lobby says so."""
+    lobby = Lobby.default()  # Kentucky Discard: 41 cards (no 1s), a nest of 5, no redeal without counters
+    idle = lobby.idle_rules()
+    assert set(idle) == {*ONES_RULES, "redeal_any_time"}
+    assert all("no 1s" in idle[rule] for rule in ONES_RULES)
+    assert "Redeal without counters" in idle["redeal_any_time"]
+    lobby.set_rule("no_counter_redeal", True)
+    assert "redeal_any_time" not in lobby.idle_rules()
+    lobby.set_rule("deck", "45")  # 1s in the deck: their rules count
+    assert lobby.idle_rules() == {}
+    lobby.set_rule("nest_size", 0)
+    assert set(lobby.idle_rules()) == set(NEST_RULES)
+    lobby.pick_preset("three-handed")  # 44 cards: neither the Krook nor 1s
+    assert set(lobby.idle_rules()) == {*KROOK_RULES, *ONES_RULES, "redeal_any_time"}
+    lobby.pick_preset("classic-full-deck")
+    assert set(lobby.idle_rules()) == {"redeal_any_time"}
 
 
 def test_take_backs_are_fair_unless_the_lobby_says_practice_and_it_is_kept():
@@ -81,7 +101,15 @@ def test_the_lobby_greys_the_krook_rules_in_the_five_and_six_handed_presets_and_
     assert rows["target"].enabled
     scene._pick_preset("kentucky-discard")
     app.frame([], dt=0.0)
-    assert all(widget.enabled for _, widget in scene.rule_rows)
+    rows = {spec.name: widget for spec, widget in scene.rule_rows}
+    greyed = {name for name, widget in rows.items() if not widget.enabled}
+    assert greyed == set(scene.lobby.idle_rules()) and not greyed & set(KROOK_RULES)
+    assert "no 1s" in rows["ones_high"].tooltip
+    reached = set()
+    for _ in range(len(scene.focus.widgets) + 2):  # Tab runs past a greyed rule
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], dt=0.0)
+        reached.add(id(scene.focus.focused))
+    assert id(rows["ones_high"]) not in reached and id(rows["deck"]) in reached
 
 
 def test_the_take_backs_choice_reaches_the_game(home):

@@ -19,6 +19,8 @@ SEAT_KINDS = ("human", "bot", "open")
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eli")
 # The rules about the Krook card: nothing to choose when the deck has none.
 KROOK_RULES = ("double_krook", "krook_rank", "krook_points", "krook_any_time")
+ONES_RULES = ("ones_high", "ones_points")
+NEST_RULES = ("bury_counters", "nest_to")
 
 
 class LobbyError(ValueError):
@@ -154,11 +156,24 @@ class Lobby:
     def idle_rules(self) -> dict[str, str]:
         """Rules that mean nothing with these settings, each with why (the screen greys them out)."""
         values = self.values()
+        idle: dict[str, str] = {}
         deck = str(values.get("deck"))
-        if deck in DECKS and not DECKS[deck][1] and not values.get("double_krook"):
-            why = f"The {deck}-card deck has no Krook card, so this rule does nothing."
-            return dict.fromkeys(KROOK_RULES, why)
-        return {}
+        if deck in DECKS:
+            numbers, has_krook = DECKS[deck]
+            if not has_krook and not values.get("double_krook"):
+                why = f"The {deck}-card deck has no Krook card, so this rule does nothing."
+                idle |= dict.fromkeys(KROOK_RULES, why)
+            if 1 not in numbers:
+                idle |= dict.fromkeys(
+                    ONES_RULES, f"The {deck}-card deck has no 1s, so this rule does nothing."
+                )
+        if not values.get("nest_size"):
+            idle |= dict.fromkeys(
+                NEST_RULES, "With no nest the bidder buries nothing, so this rule does nothing."
+            )
+        if not values.get("no_counter_redeal"):
+            idle["redeal_any_time"] = "This only applies with Redeal without counters, which is off."
+        return idle
 
     def fit_seats(self) -> None:
         """As many seats as the rules have players (new ones are medium bots), and a first dealer among them."""
@@ -171,4 +186,13 @@ class Lobby:
         self.first_dealer %= max(1, players)
 
 
-__all__ = ["DEFAULT_NAMES", "KROOK_RULES", "SEAT_KINDS", "Lobby", "LobbyError", "SeatConfig"]
+__all__ = [
+    "DEFAULT_NAMES",
+    "KROOK_RULES",
+    "NEST_RULES",
+    "ONES_RULES",
+    "SEAT_KINDS",
+    "Lobby",
+    "LobbyError",
+    "SeatConfig",
+]
