@@ -155,3 +155,21 @@ def test_the_lobby_keeps_readable_text_in_a_960x540_window(home):
     assert "Hover or focus a rule to read it" not in small
     assert not [w for w in small if w in labels or any(w and w in label for label in labels)]
     assert not [w for w in small if w and w in scene.preset_description()]
+
+
+def test_tab_reaches_every_rule_the_list_scrolling_to_it(home):
+    """Keyboard only: the rules below the panel's fold are reached by Tab and scrolled into view (before, Tab
+    skipped every row scrolled out of sight, so a family without a mouse could not set the target or the bids)."""
+    app = make_app()
+    scene = _lobby_scene(app)
+    rows = {id(widget): spec.name for spec, widget in scene.rule_rows}
+    reached: list[str] = []
+    for _ in range(len(scene.focus.widgets) + 2):
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], dt=0.0)
+        focused = scene.focus.focused
+        if id(focused) in rows:
+            assert focused.visible and scene._panel.contains(focused.rect), rows[id(focused)]
+            reached.append(rows[id(focused)])
+    expected = [spec.name for spec, _ in scene.rule_rows if spec.name not in scene.lobby.idle_rules()]
+    assert reached == expected
+    assert scene.scroll > 0  # the list did scroll

@@ -70,6 +70,9 @@ class Widget(ABC):
         self.hover = False
         self.tooltip = tooltip
         self.visible = True
+        # A row of a scrolling list is hidden while scrolled out of view, yet Tab must still reach it: its scene
+        # scrolls the focus into view.
+        self.in_scroll_list = False
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
@@ -536,7 +539,7 @@ class FocusGroup:
             self.index = self.widgets.index(widget)
 
     def _ok(self, w: Widget) -> bool:
-        return w.focusable and w.enabled and w.visible
+        return w.focusable and w.enabled and (w.visible or w.in_scroll_list)
 
     def _settle(self, d: int) -> None:
         n = len(self.widgets)

@@ -175,6 +175,7 @@ class LobbyScene(Scene):
                     partial(_fmt_value, spec),
                 )
             widget.tooltip = spec.help
+            widget.in_scroll_list = True
             self.rule_rows.append((spec, widget))
         rules = self.rules()
         self._sync_preset(rules)
