@@ -1,0 +1,177 @@
+"""Everyday input thrown at the window at random (a monkey test, seeded): clicks on whatever is on the screen,
+keys from the keys list, the wheel, the window resized, for a hot-seat game of two people and two bots. No screen
+may fail (no error contained, nothing logged as an error), and the game at the end is a legal one that goes on.
+
+The screens that reach the network (join, host, internet) are replaced for this test by a notice: tests talk
+to loopback only, and those screens have their own tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+
+import pygame
+import pytest
+from scene_helpers import make_app
+
+from krook.rules.record import match_from_record
+
+SEEDS = [int(x) for x in os.environ.get("KROOK_MONKEY_SEEDS", "1,2").split(",")]
+STEPS = int(os.environ.get("KROOK_MONKEY_STEPS", "1500"))  # more, and more seeds, to hunt
+
+KEYS = [
+    (pygame.K_TAB, ""),
+    (pygame.K_RETURN, "\r"),
+    (pygame.K_SPACE, " "),
+    (pygame.K_LEFT, ""),
+    (pygame.K_RIGHT, ""),
+    (pygame.K_UP, ""),
+    (pygame.K_DOWN, ""),
+    (pygame.K_ESCAPE, ""),
+    (pygame.K_BACKSPACE, ""),
+    (pygame.K_F1, ""),
+    (pygame.K_F11, ""),
+    *[(getattr(pygame, f"K_{c}"), c) for c in "phlucrygb1234"],
+    (pygame.K_PLUS, "+"),
+    (pygame.K_MINUS, "-"),
+    (pygame.K_SLASH, "?"),
+]
+
+
+@pytest.fixture
+def offline(monkeypatch):
+    """Every way to the network leads to a notice instead."""
+    from krook.scenes.games import GameMaker
+    from krook.scenes.menus.notice import NoticeScene
+    from krook.scenes.navigator import Navigator
+
+    def notice(self, *args, **kwargs):
+        return NoticeScene(self.services, "Not in this test", "The network screens have their own tests.")
+
+    for name in ("join", "internet", "relay_setting", "waiting_room", "host_gone", "review"):
+        monkeypatch.setattr(Navigator, name, notice)
+
+    def no_network(self, *args, **kwargs):
+        raise OSError("no network in this test")
+
+    for name in ("host", "resume_host", "host_internet"):
+        monkeypatch.setattr(GameMaker, name, no_network)
+
+
+def _targets(scene) -> list[pygame.Rect]:
+    """The rects of the widgets a player could click on this screen (buttons, steppers, cards' area)."""
+    widgets = list(getattr(getattr(scene, "focus", None), "widgets", []))
+    widgets += list(getattr(scene, "buttons", []))
+    widgets += list(getattr(getattr(scene, "panel", None), "widgets", []))
+    return [w.rect for w in widgets if getattr(w, "visible", False) and w.rect.w > 0]
+
+
+def _random_events(rng: random.Random, app) -> list[pygame.event.Event]:
+    w, h = app.screen.get_size()
+    roll = rng.random()
+    if roll < 0.5:
+        targets = _targets(app.stack.top)
+        if targets and rng.random() < 0.6:
+            rect = rng.choice(targets)
+            pos = (
+                rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                rng.randint(rect.top, max(rect.top, rect.bottom - 1)),
+            )
+        elif rng.random() < 0.5:
+            pos = (rng.randrange(w), rng.randrange(h * 2 // 3, h))  # where the hand lies
+        else:
+            pos = (rng.randrange(w), rng.randrange(h))
+        button = 1 if rng.random() < 0.9 else 3
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ]
+    if roll < 0.9:
+        key, text = rng.choice(KEYS)
+        mod = pygame.KMOD_SHIFT if key == pygame.K_TAB and rng.random() < 0.3 else 0
+        events = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)]
+        if text.strip():
+            events.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        return events
+    if roll < 0.96:
+        pos = (rng.randrange(w), rng.randrange(h))
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False),
+        ]
+    size = rng.choice(((1280, 720), (960, 540), (1920, 1080), (800, 480), (700, 400), (1366, 768)))
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    return [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
+
+
+def _press_continue(title) -> list[pygame.event.Event]:
+    button = next((b for b in title.focus.widgets if getattr(b, "label", "") == "Continue"), None)
+    if button is None or not button.enabled or not button.visible:
+        return []
+    pos = button.rect.center
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_everyday_input_breaks_no_screen_and_keeps_a_legal_game(
+    seed, home, simple_bots, inline_bots, offline, caplog
+):
+    from krook.scenes.containment import TroubleScene
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.scene import TableScene
+    from krook.session.local import Lobby, SeatConfig
+
+    caplog.set_level(logging.ERROR)
+    app = make_app()
+    quits = 0
+
+    def quit_counted() -> None:
+        nonlocal quits
+        quits += 1
+
+    app.services.quit = quit_counted
+    lobby = Lobby(
+        [
+            SeatConfig("Ann", "human"),
+            SeatConfig("Bob", "bot", "simple"),
+            SeatConfig("Cy", "human"),
+            SeatConfig("Di", "bot", "simple"),
+        ]
+    )
+    lobby.seed = seed
+    session = app.services.games.new_local(lobby)
+    app.stack.push(app.services.go.table(session))
+    app.frame([], dt=0.05)
+    rng = random.Random(seed)
+    scenes_seen: set[str] = set()
+    moves: dict[int, int] = {}  # actions in each game the monkey sat at (Continue loads it afresh)
+    for step in range(STEPS):
+        events = _random_events(rng, app)
+        if isinstance(app.stack.top, TitleScene) and rng.random() < 0.5:
+            events = (
+                _press_continue(app.stack.top) or events
+            )  # a player back at the title goes back to the game
+        app.frame(events, dt=rng.choice((0.0, 0.016, 0.05, 0.1)))
+        top = app.stack.top
+        assert not isinstance(top, TroubleScene), f"step {step}: a screen failed ({top.body if top else ''})"
+        assert app.stack.scenes, f"step {step}: the window has no screen"
+        scenes_seen.add(type(top).__name__)
+        table = app.stack.find(TableScene)
+        if table is not None:
+            moves[id(table.session)] = sum(len(h.actions) for h in table.session.match.hands)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[:3]
+    assert len(scenes_seen) >= 4, scenes_seen  # the monkey got around: the table, menus, the title, ...
+    assert max(moves.values(), default=0) >= 30, moves  # the game went on under the monkey
+    # The game left on the table is a legal one: its record replays in the rules core, move for move.
+    table = app.stack.find(TableScene)
+    match = (table.session if table is not None else session).match
+    record = match.to_record()
+    assert match_from_record(record).to_record() == record
