@@ -29,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from krook.bots import BotContext, make_bot
+from self_play import hand_decisions
+
 from krook.bots.arena import table_rules
 from krook.bots.fast import PlayRules
 from krook.bots.knowledge import read_view
 from krook.bots.playout import policy
-from krook.rules import Match
 from krook.rules.cards import KROOK
 
 NAMES = [
@@ -130,13 +130,9 @@ def collect(opts: argparse.Namespace) -> None:
     rules, _ = table_rules("kentucky-discard")
     with open(opts.out, "w") as f:
         for i in range(opts.first, opts.first + opts.hands):
-            match = Match(rules, seed=50000 + i, first_dealer=i % rules.players)
-            bots = [make_bot("hard", samples=opts.samples) for _ in range(rules.players)]
-            decision = 0
-            while match.hand.to_act is not None:
-                seat = match.hand.to_act
-                view = match.view(seat)
-                action = bots[seat].choose(view, BotContext(random.Random(f"{i}/{decision}")))
+            for _, _, seat, view, action in hand_decisions(
+                rules, 50000 + i, i % rules.players, opts.samples, str(i)
+            ):
                 if view.phase == "play":
                     k = read_view(view)
                     moves = k.play.playable(k.hand, k.trick[0][1] if k.trick else -1)
@@ -153,8 +149,6 @@ def collect(opts: argparse.Namespace) -> None:
                             "card": action.card,  # type: ignore[attr-defined]
                         }
                         f.write(json.dumps(record) + "\n")
-                match.apply(action, seat)
-                decision += 1
             print(i, file=sys.stderr, flush=True)
 
 
@@ -264,12 +258,7 @@ def mass(opts: argparse.Namespace) -> None:
     readings = ("no reading", "today's reading", "learned model")
     found: dict[int, dict[str, list[float]]] = {}
     for i in range(opts.hands):
-        match = Match(rules, seed=16000 + i, first_dealer=i % rules.players)
-        bots = [make_bot("hard", samples=16) for _ in range(rules.players)]
-        decision = 0
-        while match.hand.to_act is not None:
-            seat = match.hand.to_act
-            view = match.view(seat)
+        for decision, match, _, view, _ in hand_decisions(rules, 16000 + i, i % rules.players, 16, str(i)):
             hand = match.hand
             done = len(view.tricks)
             if view.phase == "play" and not view.trick and done in (1, 3, 6) and hand.bidder is not None:
@@ -297,9 +286,6 @@ def mass(opts: argparse.Namespace) -> None:
                     row = found.setdefault(done, {name: [] for name in readings})
                     for name in readings:
                         row[name].append(got[name] / total[name] if total[name] else 0.0)
-            action = bots[seat].choose(view, BotContext(random.Random(f"{i}/{decision}")))
-            match.apply(action, seat)
-            decision += 1
     for done, row in sorted(found.items()):
         base = row["no reading"]
         parts = []

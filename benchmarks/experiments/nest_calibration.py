@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from krook.bots import BotContext, make_bot
+from self_play import hand_decisions
+
 from krook.bots.arena import table_rules
 from krook.bots.fast import bits
 from krook.bots.knowledge import read_view
 from krook.bots.sampler import deal_weight, sample_deal
-from krook.rules import Match
 
 
 def main() -> int:
@@ -41,12 +41,9 @@ def main() -> int:
 
     rows: dict[int, list[tuple[int, float, float]]] = {}
     for i in range(opts.hands):
-        match = Match(rules, seed=7000 + i, first_dealer=i % rules.players)
-        bots = [make_bot("hard", samples=opts.bot_samples) for _ in range(rules.players)]
-        decision = 0
-        while match.hand.to_act is not None:
-            seat = match.hand.to_act
-            view = match.view(seat)
+        for decision, match, _, view, _ in hand_decisions(
+            rules, 7000 + i, i % rules.players, opts.bot_samples, str(i)
+        ):
             hand = match.hand
             if (
                 view.phase == "play"
@@ -66,9 +63,6 @@ def main() -> int:
                         plain += worth(nest)
                     row = (worth(hand.buried), weighted / total, plain / opts.samples)
                     rows.setdefault(len(view.tricks), []).append(row)
-            action = bots[seat].choose(view, BotContext(random.Random(f"{i}/{decision}")))
-            match.apply(action, seat)
-            decision += 1
     for played, row in sorted(rows.items()):
         true = statistics.fmean(r[0] for r in row)
         weighted = statistics.fmean(r[1] for r in row)
