@@ -107,8 +107,9 @@ def _random_events(rng: random.Random, app) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
 
 
-def _press_continue(title) -> list[pygame.event.Event]:
-    button = next((b for b in title.focus.widgets if getattr(b, "label", "") == "Continue"), None)
+def _press(scene, label: str) -> list[pygame.event.Event]:
+    """A click on the button of ``scene`` called ``label``, if it is there to press."""
+    button = next((b for b in scene.focus.widgets if getattr(b, "label", "") == label), None)
     if button is None or not button.enabled or not button.visible:
         return []
     pos = button.rect.center
@@ -155,9 +156,8 @@ def test_random_everyday_input_breaks_no_screen_and_keeps_a_legal_game(
     for step in range(STEPS):
         events = _random_events(rng, app)
         if isinstance(app.stack.top, TitleScene) and rng.random() < 0.5:
-            events = (
-                _press_continue(app.stack.top) or events
-            )  # a player back at the title goes back to the game
+            # a player back at the title goes back to the game
+            events = _press(app.stack.top, "Continue") or events
         app.frame(events, dt=rng.choice((0.0, 0.016, 0.05, 0.1)))
         top = app.stack.top
         assert not isinstance(top, TroubleScene), f"step {step}: a screen failed ({top.body if top else ''})"
@@ -175,3 +175,41 @@ def test_random_everyday_input_breaks_no_screen_and_keeps_a_legal_game(
     match = (table.session if table is not None else session).match
     record = match.to_record()
     assert match_from_record(record).to_record() == record
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_from_the_title_random_input_sets_up_any_table_and_plays_it(
+    seed, home, simple_bots, inline_bots, offline, caplog
+):
+    """From the title with nothing saved: the monkey, nudged towards *New game* and *Start game*, changes seats
+    and house rules at random in the lobby and plays what it set up; no screen fails."""
+    from krook.scenes.containment import TroubleScene
+    from krook.scenes.menus.lobby import LobbyScene
+    from krook.scenes.menus.title import TitleScene
+    from krook.scenes.table.scene import TableScene
+
+    caplog.set_level(logging.ERROR)
+    app = make_app()
+    app.services.quit = lambda: None
+    rng = random.Random(seed)
+    started: dict[int, int] = {}  # each game's actions, by session
+    tables: set[str] = set()
+    for step in range(STEPS):
+        top = app.stack.top
+        events = _random_events(rng, app)
+        if isinstance(top, TitleScene) and rng.random() < 0.3:
+            events = _press(top, "New game") or events
+        elif isinstance(top, LobbyScene) and rng.random() < 0.04:
+            events = _press(top, "Start game") or events
+        app.frame(events, dt=rng.choice((0.0, 0.016, 0.05, 0.1)))
+        top = app.stack.top
+        assert not isinstance(top, TroubleScene), f"step {step}: a screen failed ({top.body if top else ''})"
+        assert app.stack.scenes, f"step {step}: the window has no screen"
+        table = app.stack.find(TableScene)
+        if table is not None and not type(table).__name__.startswith("Tutorial"):
+            match = table.session.match
+            started[id(table.session)] = sum(len(h.actions) for h in match.hands)
+            tables.add(str(match.rules.to_dict()))
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[:3]
+    assert started and max(started.values()) >= 10, started  # a game it set up was played
