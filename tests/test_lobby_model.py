@@ -173,3 +173,29 @@ def test_tab_reaches_every_rule_the_list_scrolling_to_it(home):
     expected = [spec.name for spec, _ in scene.rule_rows if spec.name not in scene.lobby.idle_rules()]
     assert reached == expected
     assert scene.scroll > 0  # the list did scroll
+
+
+def test_a_rule_row_cut_by_the_panels_edge_fades_out_instead_of_showing_half_its_name(home):
+    """At 960x540 the rules list ends part-way through a row: that row (and one cut at the top once scrolled)
+    is faded into the panel, so no half-drawn name shows, while whole rows keep their bright text."""
+    app = make_app(window_size=(960, 540))
+    scene = _lobby_scene(app)
+    surface = pygame.display.get_surface()
+
+    def brightest(top: int, bottom: int) -> int:
+        inner = scene._panel
+        return max(sum(surface.get_at((x, y))[:3]) for x in range(inner.x, inner.right) for y in range(top, bottom))
+
+    cuts_seen = 0
+    for scroll in (0, 100):  # a row cut at the bottom, then one cut at the top
+        scene.scroll = scroll
+        app.frame([], dt=0.0)
+        inner, row_h = scene._panel, scene._row_h
+        top_cut = (row_h - scene.scroll % row_h) % row_h
+        bottom_cut = (scene.scroll + inner.h) % row_h
+        whole = brightest(inner.y + top_cut, inner.y + top_cut + row_h)
+        for top, bottom in ((inner.y, inner.y + top_cut), (inner.bottom - bottom_cut, inner.bottom)):
+            if bottom - top >= 10:  # enough of the row shows for its name's top to be drawn in it
+                cuts_seen += 1
+                assert brightest(top, bottom) < whole // 2, (scroll, top, bottom)
+    assert cuts_seen == 2

@@ -285,6 +285,22 @@ class Theme:
             self._rounded_cache[key] = surf
         return surf
 
+    def fade_edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: RGB, *, at_top: bool) -> None:
+        """Fade what is drawn in rect into colour toward one edge: a list cut by its panel's edge reads as
+        "more this way" rather than as a half-drawn row."""
+        key = ("fade", rect.w, rect.h, tuple(colour), at_top)
+        surf = self._rounded_cache.get(key)
+        if surf is None:
+            if len(self._rounded_cache) > 300:
+                self._rounded_cache.clear()
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            for y in range(rect.h):
+                # solid at the edge, clear at the far side; eased so the text melts rather than stops
+                t = (rect.h - y) / rect.h if at_top else (y + 1) / rect.h
+                pygame.draw.line(surf, (*colour, round(255 * t**1.5)), (0, y), (rect.w - 1, y))
+            self._rounded_cache[key] = surf
+        surface.blit(surf, rect)
+
     def dim(self, surface: pygame.Surface, alpha: int = 150) -> None:
         surface.blit(self.rounded(surface.get_size(), (8, 14, 12, alpha), 0), (0, 0))
 

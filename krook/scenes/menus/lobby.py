@@ -472,6 +472,20 @@ class LobbyScene(Scene):
         for _, widget in self.rule_rows:
             if widget.visible:
                 widget.draw(surface, t, widget is self.focus.focused)
+        # The panel's own colour, read where no row is drawn (it is translucent over the felt).
+        behind = surface.get_at((inner.centerx, min(surface.get_height() - 1, inner.bottom + t.px(3))))[:3]
+        # Only a row the panel cuts is faded, so every whole row (and its control) stays as bright as the rest.
+        top_cut = (self._row_h - self.scroll % self._row_h) % self._row_h
+        if top_cut:
+            t.fade_edge(surface, pygame.Rect(inner.x, inner.y, inner.w, top_cut), behind, at_top=True)
+        bottom_cut = (self.scroll + inner.h) % self._row_h
+        if bottom_cut and self.scroll + inner.h < total:
+            t.fade_edge(
+                surface,
+                pygame.Rect(inner.x, inner.bottom - bottom_cut, inner.w, bottom_cut),
+                behind,
+                at_top=False,
+            )
         surface.set_clip(clip)
         if total > inner.h:
             bar_h = max(t.px(30), inner.h * inner.h // total)
