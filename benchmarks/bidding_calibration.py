@@ -134,7 +134,7 @@ def heard_table(records: list[HandRecord]) -> list[dict[str, float]]:
 
 
 def _print_table(headers: list[str], rows: list[list[str]]) -> None:
-    """A Markdown table, as docs/BOTS.md keeps the figures."""
+    """A Markdown table, as docs/BOTS-JOURNAL.md keeps the figures."""
     for cells in [headers, ["---"] * len(headers), *rows]:
         print("| " + " | ".join(cells) + " |")
 

@@ -14,7 +14,7 @@ the same shape (Kentucky Discard for four or six in partnership) and the overrid
 bots see that preset's name in their view, as they do at a lobby's custom table.
 
 The draws depend only on ``--seed`` (default 29) and the settings space: a new setting changes them, so the
-tables of a figure are the ones printed with it (docs/BOTS.md keeps them).
+tables of a figure are the ones printed with it (docs/BOTS-JOURNAL.md keeps them).
 """
 
 from __future__ import annotations

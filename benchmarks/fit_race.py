@@ -7,7 +7,7 @@ scores before every hand and who won, and finds the race spread under which the 
 the eventual winner's column, hand by hand, are the most likely (a grid of spreads, log-likelihood summed over
 every hand of every game). Then it prints, for the spread the bots use and the fitted one, how often a column
 given a chance in each band went on to win. ``--log`` keeps the games (JSON lines) and ``--from-log`` fits a
-kept log again without playing. The shipped spread was fitted this way on Kentucky Discard (docs/BOTS.md,
+kept log again without playing. The shipped spread was fitted this way on Kentucky Discard (docs/BOTS-JOURNAL.md,
 issue 29, thirteenth and fourteenth sessions).
 """
 

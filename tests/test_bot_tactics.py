@@ -256,7 +256,7 @@ def test_contests_an_opponents_opening_when_the_partner_has_not_bid(strength: st
 @pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_takes_the_contract_from_a_partner_with_a_somewhat_stronger_hand(strength: str) -> None:
     # the Krook, an ace and three blacks: not a monster, but worth more than a minimum opening promises, and the
-    # side's points follow the hand that names trump (docs/BOTS.md, sixth session: the margin went 0.1 -> 0.05)
+    # side's points follow the hand that names trump (docs/BOTS-JOURNAL.md, sixth session: the margin went 0.1 -> 0.05)
     match = partner_opened_and_both_opponents_passed(
         ["R14", "Y7", "Y8", "Y9", "G10", "B7", "B11", "B12", "K"]
     )
@@ -266,7 +266,7 @@ def test_takes_the_contract_from_a_partner_with_a_somewhat_stronger_hand(strengt
 @pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_does_not_open_a_thin_hand(strength: str) -> None:
     # first to speak with no ace, no Krook and four short colours: opening 70 here is a likelier set than a
-    # made contract, and passing leaves the partner its chance to open (docs/BOTS.md, sixth session)
+    # made contract, and passing leaves the partner its chance to open (docs/BOTS-JOURNAL.md, sixth session)
     thin = ["R9", "R10", "Y9", "Y10", "Y12", "G5", "G6", "G11", "B11"]
     match = auction_position(thin, 0, dealer=3, seed=2)
     assert decide(strength, match) == "pass"
@@ -284,7 +284,7 @@ def test_opens_a_sound_hand(strength: str) -> None:
 def test_counts_the_most_tricks_bonus_when_opening_with_the_classic_deck(strength: str) -> None:
     # no 14 and four middling colours, but with the nest and a partner this side takes most of the tricks, and
     # the classic full deck pays 20 for them: priced without that bonus the hand looked a likely set and hard
-    # passed it (docs/BOTS.md, issue 29, twentieth session: opening such hands beat the champion)
+    # passed it (docs/BOTS-JOURNAL.md, issue 29, twentieth session: opening such hands beat the champion)
     middling = ["R4", "R7", "R8", "R11", "Y6", "Y7", "Y9", "Y13", "G1", "G6", "B2", "B6", "B7"]
     match = auction_position(middling, 0, dealer=3, seed=3, preset="classic-full-deck")
     assert decide(strength, match) == "bid 100"

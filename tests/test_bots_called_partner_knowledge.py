@@ -84,7 +84,7 @@ def test_hards_playouts_give_each_seat_what_it_knows_until_the_card_is_played(wh
 
 def test_the_partner_plays_out_the_hand_with_the_pair_known_to_all() -> None:
     # modelling the bidder's ignorance in the partner's own search lost 6.5 a partner's hand at custom table 3
-    # (docs/BOTS.md, issue 29, ninth session): the partner keeps the pair known to every seat
+    # (docs/BOTS-JOURNAL.md, issue 29, ninth session): the partner keeps the pair known to every seat
     hard = make_bot("hard")
     assert isinstance(hard, HardBot)
     for match, partner in _with_hidden_partner(4):

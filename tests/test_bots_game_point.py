@@ -1,4 +1,4 @@
-"""Near the end of a game hard bids for the game, not the hand's points (docs/BOTS.md, the thirteenth session)."""
+"""Near the end of a game hard bids for the game, not the hand's points (docs/BOTS-JOURNAL.md, the thirteenth session)."""
 
 from __future__ import annotations
 
@@ -155,7 +155,7 @@ def _takers(rules: Rules, seed: int, amount: int | None) -> tuple[float, float]:
 
 def test_the_contract_a_pass_hands_over_is_as_strong_as_its_bid() -> None:
     """The holder's hand is drawn to fit its bid: a higher bid is a stronger hand, which takes more points
-    (docs/BOTS.md, fourteenth session), not one fixed spread over the bid whatever was said."""
+    (docs/BOTS-JOURNAL.md, fourteenth session), not one fixed spread over the bid whatever was said."""
     points = [_takers(KD, 2, amount)[0] for amount in (70, 90, 110)]
     assert points[0] + 5 < points[1] < points[2]
 

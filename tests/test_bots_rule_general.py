@@ -128,7 +128,7 @@ TABLE_0 = {
 def test_the_defenders_are_not_counted_a_sweep_or_all_points_bonus_they_did_not_take() -> None:
     """Those two bonuses go to a side that takes everything (docs/RULES.md, Scoring): a contract made with 80 of
     the 100 card points leaves the defenders 20, not 70. Counted as theirs, every contract at custom table 0 looked
-    50 points worse than it is, and hard never bid there (docs/BOTS.md, issue 29, twelfth session)."""
+    50 points worse than it is, and hard never bid there (docs/BOTS-JOURNAL.md, issue 29, twelfth session)."""
     from krook.bots.strengths import _expected_score
 
     rules = from_overrides(PRESETS["kentucky-discard"].rules, TABLE_0)

@@ -10,7 +10,7 @@ from krook.rules.actions import action_text
 from krook.rules.cards import CARD_BY_NAME, mask_of
 
 # A called-partner table a family could set up (seed 32's table 3 of benchmarks/custom_tables.py): 41 cards,
-# bids from 110 in tens, the defenders score nothing (docs/BOTS.md, issue 29, seventh session)
+# bids from 110 in tens, the defenders score nothing (docs/BOTS-JOURNAL.md, issue 29, seventh session)
 SPEC = {
     "preset": "call-partner",
     "overrides": {
@@ -95,7 +95,7 @@ def test_a_bidder_that_cannot_make_its_bid_still_plays_for_the_points() -> None:
 
 def test_hard_names_the_trump_its_bury_was_chosen_for_without_dealing_again() -> None:
     # the bury is compared together with its trump; comparing the four colours again on fresh deals only added
-    # noise (docs/BOTS.md, issue 29, ninth session)
+    # noise (docs/BOTS-JOURNAL.md, issue 29, ninth session)
     for defenders_score in (False, True):
         spec = {
             "preset": SPEC["preset"],

@@ -184,7 +184,9 @@ def test_a_rule_row_cut_by_the_panels_edge_fades_out_instead_of_showing_half_its
 
     def brightest(top: int, bottom: int) -> int:
         inner = scene._panel
-        return max(sum(surface.get_at((x, y))[:3]) for x in range(inner.x, inner.right) for y in range(top, bottom))
+        return max(
+            sum(surface.get_at((x, y))[:3]) for x in range(inner.x, inner.right) for y in range(top, bottom)
+        )
 
     cuts_seen = 0
     for scroll in (0, 100):  # a row cut at the bottom, then one cut at the top

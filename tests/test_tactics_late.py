@@ -1,5 +1,5 @@
 """Late-trick positions where plain PIMC is fooled by strategy fusion, and the alpha-mu search that is not
-(``krook/bots/late_search.py``; docs/BOTS.md, "Issue 29: search past PIMC's blind spots").
+(``krook/bots/late_search.py``; docs/BOTS-JOURNAL.md, "Issue 29: search past PIMC's blind spots").
 
 Each position is a practice hand (Black trump, nest to the last trick) replayed through ``Match`` from an explicit
 deal and its first six tricks; the bots see only ``match.view(seat)``.

@@ -19,7 +19,7 @@ from krook.rules import Rules
 from .bidding import table_preset
 
 # Hard's play takes more than the medium-policy playouts the bidding model learned from (+0.06 of the hand's
-# points, docs/BOTS.md, issue 16, fourth session): near the end of a game the contracts' outcomes are read so.
+# points, docs/BOTS-JOURNAL.md, issue 16, fourth session): near the end of a game the contracts' outcomes are read so.
 PLAY_LEAD = 0.06
 # The game decides only where a choice ends it with some weight, and where the two choices' chances differ:
 # elsewhere the points (and the bidding's tuned value of passing) decide as in any other hand.

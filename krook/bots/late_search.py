@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .strengths import HardBot
 
 # Off unless asked: ``KROOK_LATE_TRICKS=3`` (or a bot's ``late_tricks`` attribute) searches from 3 tricks left.
-# It stays off by default until the arena says it is at least not worse (docs/BOTS.md, "Issue 29: search past
+# It stays off by default until the arena says it is at least not worse (docs/BOTS-JOURNAL.md, "Issue 29: search past
 # PIMC's blind spots").
 LATE_TRICKS = int(os.environ.get("KROOK_LATE_TRICKS", "0") or 0)
 WORLDS = (

@@ -241,7 +241,7 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     # all-points bonuses are the bidding side's or nobody's (counted as the defenders', every contract at custom
     # table 0, a 30-point sweep and a 20-point all-points bonus, looked 50 points worse and hard hardly ever bid).
     # A preset keeps the scale its pass values were set against: Keith's all-points bonus counted there bids
-    # less, and counted right it bid more and lost 5.6 a deal (docs/BOTS.md, issue 29, twelfth session).
+    # less, and counted right it bid more and lost 5.6 a deal (docs/BOTS-JOURNAL.md, issue 29, twelfth session).
     if table_preset(rules) is None:
         awarded = rules.card_points_total + rules.last_trick_bonus + max(rules.most_tricks_bonus, 0)
     else:
@@ -282,7 +282,7 @@ PASS_FIRST = 0.05
 PASS_CONTESTED = 0.6
 # The values above and the takeover margin below were tuned and confirmed in the arena for Kentucky Discard, and
 # confirmed for the classic full deck; Kentucky Rook and Keith leaned below zero with them, so they and the other
-# presets keep the defaults until they are tuned on their own boards (docs/BOTS.md, issue 16, sixth and
+# presets keep the defaults until they are tuned on their own boards (docs/BOTS-JOURNAL.md, issue 16, sixth and
 # seventh sessions: one step at a time, nothing was shown there either way).
 TUNED_PRESETS = frozenset({"kentucky-discard", "classic-full-deck"})
 TUNED_TAKEOVER_MARGIN = 0.05
@@ -290,7 +290,7 @@ TUNED_TAKEOVER_MARGIN = 0.05
 # gains over mine: a contract is worth about this share of the minimum bid to whoever holds it (medium's
 # contracts at custom table 3: +45 at bids of 105-125), and it goes to one of the n - 1 others. Counting the
 # whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
-# and lost 17 a contract (custom table 3, 60 boards; docs/BOTS.md, issue 29, third session).
+# and lost 17 a contract (custom table 3, 60 boards; docs/BOTS-JOURNAL.md, issue 29, third session).
 CONTRACT_SHARE = 0.4
 
 
@@ -371,7 +371,7 @@ def _model_outcomes(model: PresetModel, k: Knowledge, seat: int, hand: int) -> l
     outcomes = [o * total for o in model.outcomes([*hand_features(rules, hand), help_, threat])]
     # Every fit, a preset's as well as the general model, learned the points taken in play: the bonuses a made
     # bid counts come on top. Left out, the classic full deck's 20 for most tricks priced every contract there
-    # 18 points too low on average, and hard passed hands that make (docs/BOTS.md, issue 29, twentieth
+    # 18 points too low on average, and hard passed hands that make (docs/BOTS-JOURNAL.md, issue 29, twentieth
     # session).
     return [with_bonuses(rules, a) for a in outcomes]
 
@@ -557,7 +557,7 @@ class HardBot(MediumBot):
         if k.rules.partnership != "called" or k.bidder is None or called is None or k.partner is not None:
             return known, bidding, None
         # until the called card is played only the partner knows the pair: playouts where every seat knew it
-        # from the first card misjudged the bidder's and the defenders' cards (custom table 3, docs/BOTS.md,
+        # from the first card misjudged the bidder's and the defenders' cards (custom table 3, docs/BOTS-JOURNAL.md,
         # ninth session). The partner itself (it knows the pair) keeps the pair known to all: the bidder's
         # ignorance modelled there too lost 6.5 a partner's hand at table 3.
         pair = mates if bidder_mine else set(range(n)) - mates
@@ -723,7 +723,7 @@ class HardBot(MediumBot):
 
     def trump(self, view: SeatView, k: Knowledge, ctx: BotContext) -> Action:
         # the bury was compared with its trump: comparing all four colours again on fresh deals only added noise
-        # (custom table 3 +1.83 a run, Kentucky Discard even; docs/BOTS.md, issue 29, ninth session)
+        # (custom table 3 +1.83 a run, Kentucky Discard even; docs/BOTS-JOURNAL.md, issue 29, ninth session)
         plan, self._planned_trump = self._planned_trump, None
         if plan is not None and plan[0] == k.hand:
             return Trump(Color(plan[1]))
@@ -740,7 +740,7 @@ class HardBot(MediumBot):
         bid = k.bid or rules.min_bid
         # Where the defenders score nothing a contract's value is a step (the points if made, minus the bid if
         # set): when every option fails in most simulations the step cannot tell them apart and the pick was
-        # noise. The points taken break those ties (seed 32's custom table 3, docs/BOTS.md, seventh session).
+        # noise. The points taken break those ties (seed 32's custom table 3, docs/BOTS-JOURNAL.md, seventh session).
         tie_break = 0.0 if rules.defenders_score else STEP_TIE_BREAK
         rounds = 0
         while self._more(rounds, 40, 3, deadline) or rounds < 3:
