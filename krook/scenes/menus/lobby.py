@@ -473,7 +473,8 @@ class LobbyScene(Scene):
             if widget.visible:
                 widget.draw(surface, t, widget is self.focus.focused)
         # The panel's own colour, read where no row is drawn (it is translucent over the felt).
-        behind = surface.get_at((inner.centerx, min(surface.get_height() - 1, inner.bottom + t.px(3))))[:3]
+        r, g, b, _ = surface.get_at((inner.centerx, min(surface.get_height() - 1, inner.bottom + t.px(3))))
+        behind = (r, g, b)
         # Only a row the panel cuts is faded, so every whole row (and its control) stays as bright as the rest.
         top_cut = (self._row_h - self.scroll % self._row_h) % self._row_h
         if top_cut:
