@@ -101,6 +101,34 @@ def test_replay_json_matches_the_game(tmp_path: Path) -> None:
     assert text.returncode == 0 and "winner" in text.stdout
 
 
+def test_replay_reads_the_finished_games_krook_keeps_and_says_why_it_cannot_read_a_seats_record(
+    home: Path,
+) -> None:
+    """The files in the saved-games folder (Settings, Saved games) wrap their record: ``krook replay`` reads them
+    as ``krook review`` and the window's Finished games do (before, it refused them as an unknown format)."""
+    from krook.session import finished
+
+    match = finished_game(seed=6)
+    kept = finished.keep(match, humans=[0])
+    assert json.loads(kept.read_text(encoding="utf-8"))["format"] == "krook-finished/1"
+    done = run_cli("replay", str(kept), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(json.dumps(replay_summary(match)))
+    from krook.session.lobby import Lobby
+    from krook.session.local import LocalSession, save_path
+
+    LocalSession.new(Lobby.default(), threaded=False)._save()
+    for tool in ("replay", "review"):
+        done = run_cli(tool, str(save_path()))
+        assert done.returncode == 2 and done.stdout == "", (tool, done.stdout)
+        assert "autosave.json is the game in progress" in done.stderr and "Traceback" not in done.stderr, tool
+    seat = home / "seat.json"
+    seat.write_text(json.dumps({"format": "krook-seat-record/1", "seat": 0}), encoding="utf-8")
+    done = run_cli("replay", str(seat))
+    assert done.returncode == 2 and done.stdout == ""
+    assert "seat.json" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_replay_of_an_illegal_action_exits_2_with_nothing_on_stdout(tmp_path: Path) -> None:
     record = Match(Rules(), seed=2).to_record()
     record["hands"][0]["actions"] = ["bid 70", "bid 70"]

@@ -23,8 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "record",
-        help="a game record (.json): a finished game Krook kept, the autosave, an exported game or one from "
-        "'krook sim'",
+        help="a game record (.json): a finished game Krook kept, an exported game or one from 'krook sim' (not the "
+        "autosave: its game is not over)",
     )
     parser.add_argument("--hand", type=int, help="the hand to review, 1 for the first (default: every hand)")
     parser.add_argument("--seat", type=int, default=0, help="the seat to review, 0 to 3 at four (default 0)")
@@ -42,7 +42,7 @@ def _say(text: str) -> None:
 
 
 def load_for_review(path: Path) -> Match:
-    """The game in any file Krook writes (a plain record, a kept game, the autosave); a LAN player's own copy
+    """The game in a record file or a kept game (not the autosave: its game is not over); a LAN player's own copy
     is refused with the reason, since it holds no other seat's cards to solve with."""
     from krook.records.seat_record import is_seat_record
     from krook.session.finished import load_record_file

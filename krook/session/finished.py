@@ -391,17 +391,28 @@ def check_record(record: object, name: str) -> Match:
 
 
 def load_record_file(path: Path) -> dict[str, Any]:
-    """A record file someone sent (``krook-record/1`` JSON), a kept game or an autosave: the record in it."""
+    """A record file someone sent (``krook-record/1`` JSON) or a kept game: the record in it. The autosave is
+    refused with the reason (its game is not over)."""
     try:
         if path.stat().st_size > storage.MAX_FILE_BYTES:
             raise FinishedGameError(f"{path.name} is far too large to be a game record")
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise FinishedGameError(f"{path} does not exist") from None
+    except json.JSONDecodeError as exc:
+        raise FinishedGameError(f"{path.name} is not valid JSON: {exc}") from None
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, bad UTF-8, huge numbers
         raise FinishedGameError(f"{path.name} is not a readable record: {exc}") from None
+    from .local import SAVE_KIND  # here: the autosave's module keeps finished games through this one
+
+    if isinstance(data, dict) and str(data.get("format", "")).startswith(f"{SAVE_KIND}/"):
+        # packed on purpose, so nobody reads a hand still being played from it
+        raise FinishedGameError(
+            f"{path.name} is the game in progress, kept sealed so its hands stay secret: a game can be opened "
+            "once it is finished (Watch a game lists it) or exported"
+        )
     if isinstance(data, dict) and isinstance(data.get("record"), dict):
-        data = data["record"]  # a kept game or an autosave wraps its record
+        data = data["record"]  # a kept game wraps its record
     check_any(data, path.name)
     assert isinstance(data, dict)
     return data

@@ -8,10 +8,10 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from krook.records import load_record
-from krook.rules import PRESETS, KrookError, Match, Phase
+from krook.rules import PRESETS, KrookError, Match, Phase, match_from_record
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
@@ -34,8 +34,22 @@ def replay_summary(match: Match) -> dict[str, Any]:
 
 
 def _replay(opts: argparse.Namespace) -> int:
+    # The same reader as the window's Finished games and ``krook review``: a record file, or a kept game (the
+    # saved-games folder's files), whose record it unwraps.
+    from krook.records.seat_record import is_seat_record
+    from krook.session.finished import FinishedGameError, load_record_file
+
     try:
-        match = load_record(opts.record)
+        record = load_record_file(Path(opts.record))
+        if is_seat_record(record):
+            raise FinishedGameError(
+                "this is one seat's record of a home-network game (it holds only that seat's cards): "
+                "open it in Krook's Finished games to watch it"
+            )
+        match = match_from_record(record)
+    except FinishedGameError as exc:  # it names the file
+        print(f"krook replay: {exc}", file=sys.stderr)
+        return 2
     except KrookError as exc:
         print(f"krook replay: {opts.record}: {exc}", file=sys.stderr)
         return 2
