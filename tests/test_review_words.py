@@ -49,3 +49,31 @@ def test_the_nest_line_names_trump_by_its_colour_word() -> None:
     lines = nest_lines(NestReview(0, ("R5", "Y8", "Y9", "Y12", "G5"), ("G5", "R5"), 10, "B"), ["Ann"])
     assert lines[0].endswith("(10 points), trump Black."), lines
     assert not CODE.findall(lines[0]) and " trump B." not in lines[0]
+
+
+def test_the_review_says_what_the_rest_of_the_table_did_when_the_points_are_not_par_less_your_losses() -> (
+    None
+):
+    """A side can take its par after a costly play when others gave points back: without a word on it, "par
+    100, taken 100" beside "cost 20 points" reads as a contradiction."""
+    from krook.review.words import rest_of_table_line
+
+    def review(actual: int, losses: tuple[int, ...], complete: bool = True) -> HandReview:
+        plays = tuple(PlayReview(3 + i, "R8", "Y14", loss) for i, loss in enumerate(losses))
+        return HandReview(1, 0, actual, 9, par=100, plays=plays, complete=complete, side=(0, 2))
+
+    assert (
+        rest_of_table_line(review(100, (20,)))
+        == "Your plays cost 20; the rest of the table's plays gave 20 points back."
+    )
+    assert (
+        rest_of_table_line(review(70, (20,)))
+        == "Your plays cost 20; the rest of the table's plays cost 10 points more."
+    )
+    assert rest_of_table_line(review(101, ())) == "The rest of the table's plays gave 1 point back."
+    assert rest_of_table_line(review(80, (20,))) is None  # your plays explain it all
+    assert (
+        rest_of_table_line(review(100, (20,), complete=False)) is None
+    )  # not known until every play is checked
+    lines = review_lines(review(100, (15, 5)), ["You", "Ann", "Ben", "Cy"])
+    assert lines[-1] == "Your plays cost 20; the rest of the table's plays gave 20 points back."

@@ -146,3 +146,44 @@ def test_the_replay_viewer_opens_the_review_of_the_hand_it_shows(home):
     assert scene.review is not None and scene.review.seat == scene.seats[1]
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is viewer
+
+
+def test_the_review_counts_the_plays_it_has_no_room_for_and_says_what_the_others_gave_back(home):
+    """A long list of costly plays used to stop at the panel's edge without a word, and "par 110, taken 70"
+    beside plays costing 55 read as a contradiction: the screen says what did not fit and what the rest of the
+    table's plays did."""
+    import random
+
+    from krook.bots import BotContext, SimpleBot
+    from krook.review.engine import HandReview, PlayReview
+    from krook.rules import Match, Phase, Rules
+    from krook.scenes.archive.review import ReviewScene
+
+    match = Match(Rules(), ["You", "Ann", "Ben", "Cy"], seed=3)
+    bot, rng = SimpleBot(), random.Random(3)
+    while match.phase is not Phase.HAND_OVER:
+        match.apply(bot.choose(match.view(match.to_act), BotContext(rng)))
+    app = make_app(window_size=(960, 540))
+    scene = ReviewScene(app.services, match, 0, 0)
+    app.stack.push(scene)
+    assert scene.job is not None
+    scene.job.cancel()
+    scene.job.join(30)
+    plays = tuple(PlayReview(t, "R8", "Y14", 5 * (8 - t)) for t in range(1, 7))  # 35 + 30 + ... + 10 = 135
+    scene.job.latest = HandReview(1, 0, 70, 9, par=110, plays=plays, complete=True, side=(0, 2))
+    scene.job.finished = True
+    t = app.services.theme
+    drawn: list[str] = []
+    text = t.text
+
+    def spy(surface, words, *args, **kw):
+        drawn.append(words)
+        return text(surface, words, *args, **kw)
+
+    t.text = spy
+    scene.draw(pygame.display.get_surface())
+    shown = [w for w in drawn if w.startswith("Trick ")]
+    assert 1 <= len(shown) < len(plays)
+    hidden = plays[len(shown) :]
+    assert f"and {len(hidden)} more plays, −{sum(p.loss for p in hidden)} points" in drawn
+    assert "Your plays cost 135; the rest of the table's plays gave 95 points back." in " ".join(drawn)

@@ -57,6 +57,20 @@ def nest_lines(nest: NestReview, players: Sequence[str]) -> list[str]:
     return out
 
 
+def rest_of_table_line(review: HandReview) -> str | None:
+    """What everyone else's plays did to the side's points, once the review is done: the par assumes every play
+    is perfect, so a side can take its par (or more) after a costly play of yours when others gave points back."""
+    if not review.complete or review.par is None:
+        return None
+    net = review.actual - (review.par - review.lost)
+    if net == 0:
+        return None
+    points = f"{abs(net)} point{'s' if abs(net) != 1 else ''}"
+    mine = f"Your plays cost {review.lost}; " if review.lost else ""
+    rest = "the rest of the table's plays" if mine else "The rest of the table's plays"
+    return f"{mine}{rest} {'gave ' + points + ' back' if net > 0 else 'cost ' + points + ' more'}."
+
+
 def play_lines(review: HandReview) -> list[str]:
     out = [
         f"Trick {p.trick}: {card_words(p.card)} cost {p.loss} point{'s' if p.loss != 1 else ''}; "
@@ -67,6 +81,9 @@ def play_lines(review: HandReview) -> list[str]:
         out.append("No play of yours cost a point.")
     elif not review.complete:
         out.append(f"Checking your plays: {review.checked} of {review.total}…")
+    rest = rest_of_table_line(review)
+    if rest:
+        out.append(rest)
     return out
 
 

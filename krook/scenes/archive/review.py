@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from krook.review import HandReview, ReviewError, ReviewJob
-from krook.review.words import decision_line, done_line, headline, nest_lines
+from krook.review.words import decision_line, done_line, headline, nest_lines, rest_of_table_line
 from krook.rules import Match, match_from_record
 from krook.scenes.base import Scene, Services
 from krook.scenes.common.menu import begin_screen, bottom_bar, centred_panel
@@ -168,10 +168,18 @@ class ReviewScene(Scene):
         if not review.plays:
             note = "No play of yours cost a point." if review.complete else "None found so far."
             t.text(surface, note, (x, y), "body", p.text_muted)
-            return y + lh
-        for play in review.plays:
-            if y + ch > bottom:
-                break
+            y += lh
+            return self._rest_of_table(surface, review, x, y, width, bottom)
+        # above the cards: the list may run out of room, and this line says why the points are not par less them
+        y = self._rest_of_table(surface, review, x, y, width, bottom)
+        for i, play in enumerate(review.plays):
+            rest = review.plays[i:]
+            # the last row keeps room for a line that counts the plays it cannot show
+            if y + ch + (lh if len(rest) > 1 else 0) > bottom:
+                points = sum(r.loss for r in rest)
+                more = f"and {len(rest)} more play{'s' if len(rest) > 1 else ''}, −{points} points"
+                t.text(surface, more, (x, y), "body", p.text_muted)
+                return y + lh
             t.text(surface, f"Trick {play.trick}", (x, y + ch // 2), "body", p.text_muted, anchor="midleft")
             cx = x + t.px(110)
             surface.blit(self.services.cards.face(play.card, ch), (cx, y))
@@ -184,6 +192,22 @@ class ReviewScene(Scene):
                 surface, f"−{play.loss} points", (cx, y + ch // 2), "label", p.danger, True, anchor="midleft"
             )
             y += ch + t.px(10)
+        return y
+
+    def _rest_of_table(
+        self, surface: pygame.Surface, review: HandReview, x: int, y: int, width: int, bottom: int
+    ) -> int:
+        """Why the side's points differ from the par less its own costly plays (the others' plays), if they do."""
+        line = rest_of_table_line(review)
+        if line is None:
+            return y
+        t = self.theme
+        lh = t.font("body").get_linesize() + t.px(2)
+        for piece in t.wrap(line, width, "body"):
+            if y + lh > bottom:
+                break
+            t.text(surface, piece, (x, y), "body", t.p.text_muted)
+            y += lh
         return y
 
     def _progress(self, surface: pygame.Surface, review: HandReview, x: int, y: int, width: int) -> int:
