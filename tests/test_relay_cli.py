@@ -4,6 +4,7 @@ processes play their seats with bots, and all three exit 0 at the end of the gam
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -72,10 +73,17 @@ def test_serve_and_join_through_a_relay_play_to_the_end_and_exit_0(tmp_path):
                 for i in range(3)
             ]
             procs += joins
+            seats = set()
             for j in joins:
                 out, err = j.communicate(timeout=120)
                 assert j.returncode == 0, err[-800:]
-                assert out.startswith("joined: seat ") and "game over" in out
+                # seats counted from 1 as `krook serve` lists them; the result named, not a column number
+                joined = re.match(r"joined: seat (\d) of 4\n", out)
+                assert joined, out
+                seats.add(int(joined.group(1)))
+                over = re.search(r"game over: (.+) won \((.+) (-?\d+), (.+) (-?\d+)\)\n", out)
+                assert over and over.group(1) in (over.group(2), over.group(4)), out
+            assert seats == {1, 3, 4}  # seat 2 is the host's bot
             assert serve.wait(30) == 0
             wrong = _krook("join", "--relay", relay.url, "AAAA-000-000", "--bot", "simple", "--timeout", "2")
             procs.append(wrong)

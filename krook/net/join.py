@@ -71,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     except JoinError as exc:
         print(f"krook join: {exc.message}", file=sys.stderr)
         return 2
-    print(f"joined: seat {session.seat}", flush=True)
+    seat = session.seat
+    # seats counted from 1, as `krook serve` lists the open ones
+    joined = f"seat {seat + 1} of {len(session.view(seat).players)}" if seat is not None else "a seat"
+    print(f"joined: {joined}", flush=True)
     bot = ClientBot(session, opts.bot, seed=time.time_ns() & 0xFFFF)
     try:
         while not bot.game_over:
@@ -90,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             time.sleep(0.01)
         view = session.view(session.seat)
-        print(f"game over: scores {view.scores}, winner {view.winner}", flush=True)
+        columns = ", ".join(
+            f"{label} {score}" for label, score in zip(view.columns, view.scores, strict=True)
+        )
+        won = f"{view.columns[view.winner]} won" if view.winner is not None else "no winner"
+        print(f"game over: {won} ({columns})", flush=True)
         return 0
     except KeyboardInterrupt:
         return 1

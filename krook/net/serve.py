@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if opts.start_now:
         host.start_now()
     snap = host.snapshot()
-    lan = ", ".join(f"seat {s}" for s, k in enumerate(snap.kinds) if k == "lan")
+    lan = ", ".join(str(s + 1) for s, k in enumerate(snap.kinds) if k == "lan")  # from 1, as players count
     log.info("waiting for players on port %s (LAN seats: %s); autosave: %s", host.address[1], lan, save)
     if snap.password:
         log.info("room code: %s", snap.password)
