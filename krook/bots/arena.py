@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from krook import cli_values
 from krook.paths import package_root
 from krook.rules import DEFAULT_PRESET, PRESETS, Match, Rules, RulesError, rules_from_spec
 from krook.rules.deal import deal_from_seed, hand_seed
@@ -565,11 +566,11 @@ def main(argv: Sequence[str]) -> int:
         metavar="SPEC",
         help='any table: {"preset": NAME, "overrides": {SETTING: VALUE}} as JSON text or a file holding it',
     )
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=cli_values.at_least(1), default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=cli_values.at_least(1), default=2)
     parser.add_argument(
-        "--budget", type=float, default=None, help="seconds per decision (default: the bot's)"
+        "--budget", type=cli_values.seconds, default=None, help="seconds per decision (default: the bot's)"
     )
     parser.add_argument(
         "--samples",

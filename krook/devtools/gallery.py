@@ -514,6 +514,14 @@ def simulate_colour_vision(pictures: list[Path]) -> list[Path]:
     return written
 
 
+def _size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT``, each from 1 to 10,000 pixels."""
+    w, sep, h = text.partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or not (0 < int(w) <= 10_000 and 0 < int(h) <= 10_000):
+        raise ValueError(f"--sizes: {text!r} is not a window size such as 1280x800")
+    return int(w), int(h)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="krook gallery", description="Render every scene to PNG files.")
     parser.add_argument("out_dir", type=Path)
@@ -525,9 +533,13 @@ def main(argv: list[str] | None = None) -> int:
         help="also write protanopia and deuteranopia versions of every picture",
     )
     args = parser.parse_args(argv)
-    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s]
+    try:
+        sizes = [_size(s) for s in args.sizes.split(",") if s]
+        args.out_dir.mkdir(parents=True, exist_ok=True)
+    except (ValueError, OSError) as exc:
+        parser.error(str(exc))  # exit 2 with the reason, not a traceback
     only = [o for o in args.only.split(",") if o] or None
-    written = render(args.out_dir, sizes, only, args.colour_vision)  # type: ignore[arg-type]
+    written = render(args.out_dir, sizes, only, args.colour_vision)
     if sys.stdout is not None:
         print(f"wrote {len(written)} images to {args.out_dir}")
     return 0

@@ -15,6 +15,7 @@ import logging
 import sys
 import time
 
+from krook import cli_values
 from krook.session.base import ErrorEvent
 
 from .host import DEFAULT_PORT
@@ -30,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("where", help="the invite code (with --relay) or the host's address (LAN)")
     p.add_argument("--relay", default=None, metavar="URL", help="join through this relay by invite code")
     p.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help="the LAN host's port (default: %(default)s)"
+        "--port",
+        type=cli_values.port,
+        default=DEFAULT_PORT,
+        help="the LAN host's port (default: %(default)s)",
     )
     p.add_argument(
         "--bot",
@@ -40,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="the player's name at the table (default: the bot's)")
     p.add_argument("--password", default=None, help="a LAN game's room code")
     p.add_argument("--target", type=int, default=None, help="leave (status 3) unless the game is played to N")
-    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the host to answer")
+    p.add_argument(
+        "--timeout", type=cli_values.seconds, default=15.0, help="seconds to wait for the host to answer"
+    )
     return p
 
 

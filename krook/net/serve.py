@@ -19,6 +19,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from krook import cli_values
 from krook.storage import StorageError
 
 from .discovery import DISCOVERY_PORT, local_interfaces
@@ -52,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--port",
-        type=int,
+        type=cli_values.port,
         default=None,
         help=f"TCP port (default: {DEFAULT_PORT}, or the saved game's with --resume; 0 picks one)",
     )
@@ -60,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="the name other computers see (default: Krook game)")
     p.add_argument(
         "--grace",
-        type=float,
+        type=cli_values.seconds,
         default=None,
         help="seconds a dropped player's seat is held before a bot plays it (default: 60)",
     )
@@ -74,9 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="carry on the game in the autosave file")
     p.add_argument("--seed", type=int, default=None, help="deal seed, for repeatable games")
-    p.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT, help="UDP port games are found on")
+    p.add_argument(
+        "--discovery-port", type=cli_values.port, default=DISCOVERY_PORT, help="UDP port games are found on"
+    )
     p.add_argument("--no-discovery", action="store_true", help="do not answer 'find games' queries")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
+    p.add_argument(
+        "--bot-delay", type=cli_values.seconds, default=0.6, help="seconds a bot waits before acting"
+    )
     p.add_argument(
         "--start-now", action="store_true", help="start at once; bots keep open seats until joined"
     )

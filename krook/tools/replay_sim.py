@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from krook import cli_values
 from krook.rules import PRESETS, KrookError, Match, Phase, match_from_record
 
 
@@ -140,7 +141,7 @@ def main(argv: Sequence[str]) -> int:
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     sim = sub.add_parser("sim", help="play bot-only games and print a summary")
     sim.add_argument("--preset", default="kentucky-discard")
-    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--games", type=cli_values.at_least(1), default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="simple,random", help="strengths seated in turn, e.g. simple,random")
     sim.add_argument("--json", action="store_true")
