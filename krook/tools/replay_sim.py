@@ -48,10 +48,7 @@ def _replay(opts: argparse.Namespace) -> int:
                 "open it in Krook's Finished games to watch it"
             )
         match = match_from_record(record)
-    except FinishedGameError as exc:  # it names the file
-        print(f"krook replay: {exc}", file=sys.stderr)
-        return 2
-    except KrookError as exc:
+    except (KrookError, FinishedGameError) as exc:  # as krook review words it: the path, then the reason
         print(f"krook replay: {opts.record}: {exc}", file=sys.stderr)
         return 2
     summary = replay_summary(match)
