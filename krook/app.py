@@ -42,6 +42,21 @@ def _display_hints() -> None:
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 
+# SDL's drivers that draw to memory, not a screen: it falls back to one of these when no display answers
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def no_screen_message(driver: str, environ: Any = os.environ) -> str | None:
+    """Why the window cannot be seen, when SDL found no display and fell back to drawing in memory; None
+    when the window shows (or the caller asked for an invisible driver on purpose: tests, the self-test)."""
+    if driver not in INVISIBLE_DRIVERS or environ.get("SDL_VIDEODRIVER"):
+        return None
+    return (
+        "Krook found no screen to open its window on (no desktop session here: DISPLAY and WAYLAND_DISPLAY "
+        "are not set), so it would play on where nobody can see it. Start it from the desktop."
+    )
+
+
 def parse_size(size: Any) -> tuple[int, int] | None:
     if size is None:
         return None
@@ -409,6 +424,17 @@ def run_app(size: Any = None, fullscreen: bool = False) -> int:
     import time
 
     started = time.perf_counter()
+    import pygame
+
+    pygame.display.init()
+    problem = no_screen_message(pygame.display.get_driver())
+    if problem is not None:
+        # a window on a memory-only driver would run for ever, unseen, with nothing said
+        log.error("%s", problem)
+        if sys.stderr is not None:
+            with contextlib.suppress(Exception):
+                print(f"krook: {problem}", file=sys.stderr, flush=True)
+        return 1
     app = App(parse_size(size), True if fullscreen else None)
     try:
         app.frame([], 0.0)
