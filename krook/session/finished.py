@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 
 KIND = "krook-finished"
 VERSION = 1
+# The autosave's kind: written by session/local.py (which keeps finished games through this module), named here
+# so that the readers of game files can refuse it with the reason.
+AUTOSAVE_KIND = "krook-save"
 FOLDER = "games"
 EXPORT_FOLDER = "exports"
 KEEP = 200
@@ -403,9 +406,7 @@ def load_record_file(path: Path) -> dict[str, Any]:
         raise FinishedGameError(f"{path.name} is not valid JSON: {exc}") from None
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, bad UTF-8, huge numbers
         raise FinishedGameError(f"{path.name} is not a readable record: {exc}") from None
-    from .local import SAVE_KIND  # here: the autosave's module keeps finished games through this one
-
-    if isinstance(data, dict) and str(data.get("format", "")).startswith(f"{SAVE_KIND}/"):
+    if isinstance(data, dict) and str(data.get("format", "")).startswith(f"{AUTOSAVE_KIND}/"):
         # packed on purpose, so nobody reads a hand still being played from it
         raise FinishedGameError(
             f"{path.name} is the game in progress, kept sealed so its hands stay secret: a game can be opened "

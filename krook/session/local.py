@@ -47,7 +47,7 @@ from .lobby import SeatConfig as SeatConfig
 log = logging.getLogger(__name__)
 
 SAVE_FILE = "autosave.json"
-SAVE_KIND = "krook-save"
+SAVE_KIND = finished.AUTOSAVE_KIND
 # 2: the SaveFile envelope ({"seq", "packed"}); version 1 files (flat, plain text) still load.
 SAVE_VERSION = 2
 SAVE_BACKUPS = 3
