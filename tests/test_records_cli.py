@@ -99,6 +99,10 @@ def test_replay_json_matches_the_game(tmp_path: Path) -> None:
     assert set(first) == {"dealer", "bidder", "bid", "trump", "made", "captured", "deltas"}
     text = run_cli("replay", str(path))
     assert text.returncode == 0 and "winner" in text.stdout
+    # the text names players, sides and colours; the seat and column numbers stay in the JSON
+    bidder = match.players[first["bidder"]]
+    assert f"  hand 1: {bidder} bid {first['bid']} in " in text.stdout, text.stdout
+    assert f"winner: {match.column_label(match.winner)}" in text.stdout and "seat " not in text.stdout
 
 
 def test_replay_reads_the_finished_games_krook_keeps_and_says_why_it_cannot_read_a_seats_record(

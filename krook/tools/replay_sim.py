@@ -13,6 +13,7 @@ from typing import Any
 
 from krook import cli_values
 from krook.rules import PRESETS, KrookError, Match, Phase, match_from_record
+from krook.rules.words import colour_words
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
@@ -56,21 +57,30 @@ def _replay(opts: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     print(f"{len(match.hands)} hand(s), rules: {match.preset}, players: {', '.join(match.players)}")
+    # the text names the players and colours (the JSON keeps the seat and column numbers)
+    labels = [match.column_label(c) for c in range(len(match.scores))]
+
+    def columns(values: list[int], signed: bool = False) -> str:
+        return ", ".join(
+            f"{label} {value:+d}" if signed else f"{label} {value}"
+            for label, value in zip(labels, values, strict=True)
+        )
+
     for number, hand in enumerate(summary["hands"], 1):
         if hand["bidder"] is None:
             print(
-                f"  hand {number}: dealer {hand['dealer']}, thrown in"
+                f"  hand {number}: dealt by {match.players[hand['dealer']]}, thrown in"
                 if hand["trump"] is None
-                else f"  hand {number}: practice, deltas {hand['deltas']}"
+                else f"  hand {number}: practice; {columns(hand['deltas'], signed=True)}"
             )
             continue
         verdict = "made" if hand["made"] else "set"
         print(
-            f"  hand {number}: seat {hand['bidder']} bid {hand['bid']} in {hand['trump']}, {verdict}; "
-            f"captured {hand['captured']}, deltas {hand['deltas']}"
+            f"  hand {number}: {match.players[hand['bidder']]} bid {hand['bid']} in {colour_words(hand['trump'])}, "
+            f"{verdict}; took {columns(hand['captured'])}; scored {columns(hand['deltas'], signed=True)}"
         )
     status = f"winner: {match.column_label(match.winner)}" if match.winner is not None else "game not over"
-    print(f"scores {summary['scores']}; {status}")
+    print(f"scores: {columns(summary['scores'])}; {status}")
     return 0
 
 
