@@ -66,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:
             return _reader_left()
     if not args or args[0] == "play" or args[0].startswith("--"):
+        from krook import cli_values
+
         parser = argparse.ArgumentParser(
             prog="krook",
             description="Krook, the Rook card game. Subcommands: play (default), replay, sim, "
@@ -73,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             + "; --selftest checks an installed copy.",
         )
         parser.add_argument("command", nargs="?", default="play", choices=["play"])
-        parser.add_argument("--size", help="window size, e.g. 1280x720")
+        parser.add_argument("--size", type=cli_values.window_size, help="window size, e.g. 1280x720")
         parser.add_argument("--fullscreen", action="store_true")
         opts = parser.parse_args(args)
         from krook.app import run_app

@@ -40,6 +40,18 @@ def seconds(text: str) -> float:
     return value
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in pixels, each from 1 to 20,000 (the window keeps its own minimum and the screen's
+    size as its maximum)."""
+    w, sep, h = text.lower().replace("×", "x").partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"window size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720")
+    width, height = int(w), int(h)
+    if not (0 < width <= 20_000 and 0 < height <= 20_000):
+        raise argparse.ArgumentTypeError(f"window size {text!r}: each side is 1 to 20000 pixels")
+    return width, height
+
+
 def _int(text: str) -> int:
     try:
         return int(text)

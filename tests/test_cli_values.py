@@ -29,6 +29,12 @@ from krook import cli_values
         (["sim", "--games", "-5"], "at least 1"),
         (["sim", "--games", "ten"], "is not a whole number"),
         (["gallery", "out", "--sizes", "1280x0"], "is not a window size"),
+        (
+            ["--size", "abc"],
+            "write it as WIDTHxHEIGHT",
+        ),  # was a crash report and a dialog waiting for a click
+        (["--size", "640x"], "write it as WIDTHxHEIGHT"),
+        (["play", "--size", "0x0"], "each side is 1 to 20000 pixels"),
     ],
 )
 def test_a_value_out_of_range_is_refused_with_what_is_allowed(
@@ -57,5 +63,6 @@ def test_the_values_at_the_edges_are_taken() -> None:
     assert cli_values.port("0") == 0 and cli_values.port("65535") == 65535
     assert cli_values.at_least(1)("1") == 1
     assert cli_values.seconds("0") == 0.0 and cli_values.seconds("2.5") == 2.5
+    assert cli_values.window_size("1280x720") == cli_values.window_size("1280×720") == (1280, 720)
     with pytest.raises(argparse.ArgumentTypeError):
         cli_values.seconds("inf")
