@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +214,34 @@ def test_the_result_line_names_the_winners_score_first():
         ("You & Ben", "Ada & Cleo"), (-90, 315), 1, 5, 0,
     )  # fmt: skip
     assert game.result_text == "Ada & Cleo won 315 – -90"
+
+
+def test_a_record_file_that_is_a_pipe_a_device_or_endless_is_refused_without_waiting_or_reading_it_all(home):
+    """Open file, a dropped file, krook replay and krook review read through one loader: a named pipe used to
+    block it (opening waits for a writer), /dev/zero to fill memory (its size says 0)."""
+    import os
+    import threading
+
+    fifo = home / "pipe.json"
+    os.mkfifo(fifo)
+    outcome: list[str] = []
+
+    def load() -> None:
+        try:
+            finished.load_record_file(fifo)
+        except finished.FinishedGameError as exc:
+            outcome.append(str(exc))
+
+    reader = threading.Thread(target=load, daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # unblock the reader before failing, so the test run is not left hanging
+        with open(fifo, "w"):
+            pass
+    assert outcome == ["pipe.json is not a file"]
+    with pytest.raises(finished.FinishedGameError, match="zero is not a file"):
+        finished.load_record_file(Path("/dev/zero"))
+    big = home / "big.json"
+    big.write_bytes(b" " * (storage.MAX_FILE_BYTES + 1))
+    with pytest.raises(finished.FinishedGameError, match="far too large"):
+        finished.load_record_file(big)

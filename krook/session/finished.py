@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -397,9 +398,16 @@ def load_record_file(path: Path) -> dict[str, Any]:
     """A record file someone sent (``krook-record/1`` JSON) or a kept game: the record in it. The autosave is
     refused with the reason (its game is not over)."""
     try:
-        if path.stat().st_size > storage.MAX_FILE_BYTES:
+        if not stat.S_ISREG(path.stat().st_mode):
+            # a folder, a pipe (opening it waits for a writer) or a device (/dev/zero never ends)
+            raise FinishedGameError(f"{path.name} is not a file")
+        with path.open("rb") as f:
+            raw = f.read(storage.MAX_FILE_BYTES + 1)  # bounded: the size stat gives can be wrong or change
+        if len(raw) > storage.MAX_FILE_BYTES:
             raise FinishedGameError(f"{path.name} is far too large to be a game record")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
+    except FinishedGameError:
+        raise
     except FileNotFoundError:
         raise FinishedGameError(f"{path} does not exist") from None
     except json.JSONDecodeError as exc:
