@@ -426,8 +426,11 @@ def run_app(size: Any = None, fullscreen: bool = False) -> int:
     started = time.perf_counter()
     import pygame
 
-    pygame.display.init()
-    problem = no_screen_message(pygame.display.get_driver())
+    try:
+        pygame.display.init()
+        problem = no_screen_message(pygame.display.get_driver())
+    except pygame.error as exc:  # the machine's display, not a bug of Krook's: no crash report for it
+        problem = f"Krook could not open its window: {exc}. Start it from the desktop."
     if problem is not None:
         # a window on a memory-only driver would run for ever, unseen, with nothing said
         log.error("%s", problem)

@@ -47,3 +47,18 @@ def test_krook_started_without_a_display_says_so_and_exits(tmp_path) -> None:
     )
     assert done.returncode == 1, (done.stdout[-300:], done.stderr[-300:])
     assert "found no screen" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's x11 driver is a Linux one")
+def test_a_display_that_will_not_open_is_named_not_reported_as_a_crash(tmp_path) -> None:
+    """SDL_VIDEODRIVER=x11 with no X server: a problem of the machine, said as such, not a crash report asking
+    the player to send it to the developers."""
+    env = _without_a_display()
+    env["KROOK_HOME"] = str(tmp_path)
+    env["SDL_VIDEODRIVER"] = "x11"
+    done = subprocess.run(
+        [sys.executable, "-m", "krook"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 1, (done.stdout[-300:], done.stderr[-300:])
+    assert "could not open its window" in done.stderr and "unexpected problem" not in done.stderr
+    assert not list(tmp_path.rglob("crash-*.txt"))
