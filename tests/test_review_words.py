@@ -64,11 +64,11 @@ def test_the_review_says_what_the_rest_of_the_table_did_when_the_points_are_not_
 
     assert (
         rest_of_table_line(review(100, (20,)))
-        == "Your plays cost 20; the rest of the table's plays gave 20 points back."
+        == "Your plays cost 20 points; the rest of the table's plays gave 20 points back."
     )
     assert (
         rest_of_table_line(review(70, (20,)))
-        == "Your plays cost 20; the rest of the table's plays cost 10 points more."
+        == "Your plays cost 20 points; the rest of the table's plays cost 10 points more."
     )
     assert rest_of_table_line(review(101, ())) == "The rest of the table's plays gave 1 point back."
     assert rest_of_table_line(review(80, (20,))) is None  # your plays explain it all
@@ -76,4 +76,4 @@ def test_the_review_says_what_the_rest_of_the_table_did_when_the_points_are_not_
         rest_of_table_line(review(100, (20,), complete=False)) is None
     )  # not known until every play is checked
     lines = review_lines(review(100, (15, 5)), ["You", "Ann", "Ben", "Cy"])
-    assert lines[-1] == "Your plays cost 20; the rest of the table's plays gave 20 points back."
+    assert lines[-1] == "Your plays cost 20 points; the rest of the table's plays gave 20 points back."

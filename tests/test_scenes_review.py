@@ -186,4 +186,4 @@ def test_the_review_counts_the_plays_it_has_no_room_for_and_says_what_the_others
     assert 1 <= len(shown) < len(plays)
     hidden = plays[len(shown) :]
     assert f"and {len(hidden)} more plays, −{sum(p.loss for p in hidden)} points" in drawn
-    assert "Your plays cost 135; the rest of the table's plays gave 95 points back." in " ".join(drawn)
+    assert "Your plays cost 135 points; the rest of the table's plays gave 95 points back." in " ".join(drawn)

@@ -66,7 +66,7 @@ def rest_of_table_line(review: HandReview) -> str | None:
     if net == 0:
         return None
     points = f"{abs(net)} point{'s' if abs(net) != 1 else ''}"
-    mine = f"Your plays cost {review.lost}; " if review.lost else ""
+    mine = f"Your plays cost {review.lost} point{'s' if review.lost != 1 else ''}; " if review.lost else ""
     rest = "the rest of the table's plays" if mine else "The rest of the table's plays"
     return f"{mine}{rest} {'gave ' + points + ' back' if net > 0 else 'cost ' + points + ' more'}."
 

@@ -46,7 +46,7 @@ def _replay(opts: argparse.Namespace) -> int:
         if is_seat_record(record):
             raise FinishedGameError(
                 "this is one seat's record of a home-network game (it holds only that seat's cards): "
-                "open it in Krook's Finished games to watch it"
+                "open it in Krook, under Watch a game"
             )
         match = match_from_record(record)
     except (KrookError, FinishedGameError) as exc:  # as krook review words it: the path, then the reason
