@@ -10,7 +10,7 @@ import os
 
 import pygame
 import pytest
-from scene_helpers import button
+from scene_helpers import button, make_app
 from test_scenes_lan import TableDriver, click, frame, is_scene, key, lan, pump, type_into  # noqa: F401
 
 from krook.net import internet
@@ -281,14 +281,15 @@ def test_no_relay_is_said_when_joining_and_when_hosting(net):
     type_into(app, join.code_field, "K7QM 482 916")
     click(app, join.join_btn.rect.center)
     pump([app], lambda: join.connecting is None, 25, "the join to fail")
-    assert join.error.startswith(f"Krook could not reach the relay at {dead}."), join.error
+    # a relay address on this computer (as Krook's default is): said as missing here, not as the internet's fault
+    assert join.error.startswith(f"No relay is running on this computer ({dead})."), join.error
     shot(app, "join-no-relay")
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert is_scene(app, "TitleScene")
     notice = host_from_title(app)
     assert type(notice).__name__ == "NoticeScene"
-    assert notice.body.startswith(f"Krook could not reach the relay at {dead}."), notice.body
+    assert notice.body.startswith(f"No relay is running on this computer ({dead})."), notice.body
     shot(app, "host-no-relay")
     click(app, button(notice, "OK").rect.center)
     assert type(app.stack.top).__name__ == "InternetLobbyScene"
@@ -417,3 +418,46 @@ def test_settings_has_the_relay_too(net, home):
     assert app.settings.relay_url == "wss://relay.example.org"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is settings and row.label == "Your own"
+
+
+def test_a_relay_out_of_reach_elsewhere_is_said_as_the_connection_or_the_address(home):
+    """Only a relay on this computer is said to be missing here; one elsewhere that does not answer points to the
+    connection and the setting (no network is touched: the failure is made up)."""
+    from krook.net import internet
+    from krook.scenes.internet.common import failure_words
+
+    app = make_app()
+    app.settings.relay_url = "tls://relay.example.org:4222"
+    failure = internet.InternetError(internet.Failure.NO_RELAY, "refused")
+    assert failure_words(app.services, failure).startswith(
+        "Krook could not reach the relay at tls://relay.example.org:4222. Check the internet connection"
+    )
+    app.settings.relay_url = ""  # Krook's default: a relay on this computer until a public one exists
+    assert failure_words(app.services, failure).startswith("No relay is running on this computer")
+
+
+def test_the_internet_menu_warns_when_its_relay_is_on_this_computer(home):
+    from krook.net.internet import relay_on_this_computer
+    from krook.scenes.internet.menu import InternetScene
+
+    assert relay_on_this_computer("nats://127.0.0.1:4222") and relay_on_this_computer("wss://localhost")
+    assert relay_on_this_computer("nats://[::1]:4222") and not relay_on_this_computer(
+        "tls://relay.example.org"
+    )
+    assert not relay_on_this_computer("nats://[broken")
+    app = make_app()
+    t = app.services.theme
+    drawn: list[str] = []
+    text = t.text
+
+    def spy(surface, words, *args, **kw):
+        drawn.append(words)
+        return text(surface, words, *args, **kw)
+
+    t.text = spy
+    app.stack.push(InternetScene(app.services))
+    for relay, warned in (("", True), ("tls://relay.example.org:4222", False)):
+        app.settings.relay_url = relay
+        drawn.clear()
+        app.frame([], dt=0.0)
+        assert any("on this computer only" in w for w in drawn) is warned, (relay, drawn)

@@ -113,6 +113,24 @@ def relay_url(setting: str | None) -> str:
     return text or DEFAULT_RELAY
 
 
+def relay_on_this_computer(url: str) -> bool:
+    """Whether the relay's host is this computer (a loopback address): only players here can reach it, so a
+    family in other houses needs another (Krook's default is such a relay until a public one exists)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def parse_code(text: str) -> InviteCode:
     """The code as typed (case, spaces and dashes do not matter); InternetError BAD_CODE otherwise."""
     try:
@@ -177,6 +195,7 @@ __all__ = [
     "host",
     "join",
     "parse_code",
+    "relay_on_this_computer",
     "relay_url",
     "status",
 ]

@@ -89,6 +89,12 @@ def failure_words(services: Services, exc: BaseException) -> str:
     log.info("internet play failed: %s (%s)", exc.failure.value, exc.detail)
     if exc.failure is internet.Failure.NO_RELAY:
         relay = internet.relay_url(services.settings.relay_url)
+        if internet.relay_on_this_computer(relay):
+            # Krook's default until a public relay exists: say what is missing, not "check the internet"
+            return (
+                f"No relay is running on this computer ({relay}). To play with family in other houses, everyone "
+                "chooses the same relay they can all reach: Play over the internet, Relay, Use my own relay."
+            )
         return (
             f"Krook could not reach the relay at {relay}. Check the internet connection, or choose the relay "
             "under Play over the internet, Relay."

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from krook.net.internet import relay_on_this_computer
 from krook.scenes.base import Services
 from krook.scenes.common.menu import MenuScene, draw_backdrop
 from krook.scenes.internet.common import relay_in_use
@@ -49,6 +50,15 @@ class InternetScene(MenuScene):
         y = self.buttons[-1].rect.bottom + t.px(30)
         relay, own = relay_in_use(self.services)
         line = f"Relay: {relay}" + ("  (your own)" if own else "  (Krook's default)")
+        if relay_on_this_computer(relay):
+            # only this computer reaches it: said plainly before a family tries to play across houses through it
+            warning = (
+                "This relay is on this computer only: for family in other houses, choose one you all reach."
+            )
+            t.text(
+                surface, t.fit(warning, w - t.px(80), "body"), (w / 2, y), "body", t.p.accent, anchor="midtop"
+            )
+            y += t.font("body").get_linesize() + t.px(6)
         t.text(
             surface,
             t.fit(line, w - t.px(80), "caption"),
