@@ -274,6 +274,13 @@ def _check_net(ctx: Context) -> str:
     return str(loopback_handshake(ctx))
 
 
+@check("internet_stack")
+def _check_internet(ctx: Context) -> str:
+    from krook.net.selftest_hook import internet_stack
+
+    return internet_stack(ctx)
+
+
 @check("review_worker")
 def _check_review_worker(ctx: Context) -> str:
     from krook.review.selftest_hook import review_in_worker

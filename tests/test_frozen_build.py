@@ -98,10 +98,25 @@ def test_frozen_build_passes_selftest(built: tuple[Path, str], tmp_path: Path) -
         "scenes_render",
         "bot_hand",
         "net_loopback",
+        "internet_stack",
         "review_worker",
     ):
         assert report["checks"][name]["status"] == "ok", report["checks"][name]
     assert not (tmp_path / "home" / "logs").exists(), "the selftest keeps out of the player's log folder"
+
+
+def test_frozen_build_reaches_for_a_relay_and_says_when_none_answers(
+    built: tuple[Path, str], tmp_path: Path
+) -> None:
+    """The packaged app was built without ssl, which nats-py imports: joining over the internet crashed before it
+    reached any relay. A relay port on loopback where nothing listens must give the plain refusal."""
+    from krook.net.relay_testing import free_port
+
+    exe, _ = built
+    relay = f"nats://127.0.0.1:{free_port()}"
+    proc = _run(exe, tmp_path, "join", "--relay", relay, "AAAA-111-222", "--timeout", "2", timeout=60)
+    assert proc.returncode == 2, (proc.stdout[-500:], proc.stderr[-800:])
+    assert "relay" in proc.stderr and "unexpected problem" not in proc.stderr, proc.stderr[-800:]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux bundles only")

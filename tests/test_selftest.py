@@ -34,7 +34,9 @@ def test_selftest_passes_and_reports_every_check(tmp_path: Path) -> None:
     json.dumps(report)  # the report must be JSON as it is
 
 
-@pytest.mark.parametrize("name", ["scenes_render", "bot_hand", "net_loopback", "review_worker"])
+@pytest.mark.parametrize(
+    "name", ["scenes_render", "bot_hand", "net_loopback", "internet_stack", "review_worker"]
+)
 def test_the_checks_of_other_packages_run_for_real(tmp_path: Path, name: str) -> None:
     result = selftest.run_selftest(home=tmp_path, only=[name])["checks"][name]
     assert result["status"] == "ok", result
