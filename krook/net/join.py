@@ -16,7 +16,7 @@ import sys
 import time
 
 from krook import cli_values
-from krook.session.base import ErrorEvent
+from krook.session.base import ErrorEvent, GameOverEvent
 
 from .host import DEFAULT_PORT
 from .join_error import JoinError
@@ -98,11 +98,24 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"krook join: {fatal[-1].message}", file=sys.stderr)
                 return 1
             time.sleep(0.01)
+        # the game-over event can come before the last view: wait a moment for the view that holds the result
+        winner = next((e.winner for e in reversed(bot.events) if isinstance(e, GameOverEvent)), None)
+        deadline = time.monotonic() + 5.0
         view = session.view(session.seat)
+        while view.winner is None and time.monotonic() < deadline:
+            session.update()
+            time.sleep(0.02)
+            view = session.view(session.seat)
+        if view.winner is not None:
+            winner = view.winner
         columns = ", ".join(
             f"{label} {score}" for label, score in zip(view.columns, view.scores, strict=True)
         )
-        won = f"{view.columns[view.winner]} won" if view.winner is not None else "no winner"
+        won = (
+            f"{view.columns[winner]} won"
+            if winner is not None and 0 <= winner < len(view.columns)
+            else "no winner"
+        )
         print(f"game over: {won} ({columns})", flush=True)
         return 0
     except KeyboardInterrupt:
