@@ -54,3 +54,16 @@ def button(scene: Any, label: str) -> Any:
         if isinstance(w, Button) and w.label.startswith(label) and w.visible:
             return w
     raise AssertionError(f"no button {label!r} on {type(scene).__name__}")
+
+
+def record_text(theme) -> list[str]:
+    """Every string the theme draws from now on, in order (the theme's ``text`` wrapped)."""
+    drawn: list[str] = []
+    text = theme.text
+
+    def spy(surface, words, *args, **kw):
+        drawn.append(words)
+        return text(surface, words, *args, **kw)
+
+    theme.text = spy
+    return drawn

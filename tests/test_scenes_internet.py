@@ -10,7 +10,7 @@ import os
 
 import pygame
 import pytest
-from scene_helpers import button, make_app
+from scene_helpers import button, make_app, record_text
 from test_scenes_lan import TableDriver, click, frame, is_scene, key, lan, pump, type_into  # noqa: F401
 
 from krook.net import internet
@@ -446,15 +446,7 @@ def test_the_internet_menu_warns_when_its_relay_is_on_this_computer(home):
     )
     assert not relay_on_this_computer("nats://[broken")
     app = make_app()
-    t = app.services.theme
-    drawn: list[str] = []
-    text = t.text
-
-    def spy(surface, words, *args, **kw):
-        drawn.append(words)
-        return text(surface, words, *args, **kw)
-
-    t.text = spy
+    drawn = record_text(app.services.theme)
     app.stack.push(InternetScene(app.services))
     for relay, warned in (("", True), ("tls://relay.example.org:4222", False)):
         app.settings.relay_url = relay

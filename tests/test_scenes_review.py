@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from scene_helpers import button, click, key, make_app
+from scene_helpers import button, click, key, make_app, record_text
 from test_scenes_game import Driver, start_game
 
 from krook.review.engine import Reviewer
@@ -172,15 +172,7 @@ def test_the_review_counts_the_plays_it_has_no_room_for_and_says_what_the_others
     plays = tuple(PlayReview(t, "R8", "Y14", 5 * (8 - t)) for t in range(1, 7))  # 35 + 30 + ... + 10 = 135
     scene.job.latest = HandReview(1, 0, 70, 9, par=110, plays=plays, complete=True, side=(0, 2))
     scene.job.finished = True
-    t = app.services.theme
-    drawn: list[str] = []
-    text = t.text
-
-    def spy(surface, words, *args, **kw):
-        drawn.append(words)
-        return text(surface, words, *args, **kw)
-
-    t.text = spy
+    drawn = record_text(app.services.theme)
     scene.draw(pygame.display.get_surface())
     shown = [w for w in drawn if w.startswith("Trick ")]
     assert 1 <= len(shown) < len(plays)
