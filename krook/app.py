@@ -51,9 +51,15 @@ def no_screen_message(driver: str, environ: Any = os.environ) -> str | None:
     when the window shows (or the caller asked for an invisible driver on purpose: tests, the self-test)."""
     if driver not in INVISIBLE_DRIVERS or environ.get("SDL_VIDEODRIVER"):
         return None
+    named = [f"{k}={environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if environ.get(k)]
+    why = (
+        f"the display {' and '.join(named)} did not answer"
+        if named
+        else "no desktop session here: DISPLAY and WAYLAND_DISPLAY are not set"
+    )
     return (
-        "Krook found no screen to open its window on (no desktop session here: DISPLAY and WAYLAND_DISPLAY "
-        "are not set), so it would play on where nobody can see it. Start it from the desktop."
+        f"Krook found no screen to open its window on ({why}), so it would play on where nobody can see it. "
+        "Start it from the desktop."
     )
 
 

@@ -18,6 +18,11 @@ def test_a_memory_only_driver_is_refused_unless_asked_for() -> None:
     assert no_screen_message("x11", {}) is None and no_screen_message("wayland", {}) is None
     # tests, the self-test and anyone who sets the driver on purpose get the invisible window they asked for
     assert no_screen_message("dummy", {"SDL_VIDEODRIVER": "dummy"}) is None
+    # a display named but not answering (a wrong X authority, a closed session) is said as that
+    assert "the display DISPLAY=:7 did not answer" in (
+        no_screen_message("offscreen", {"DISPLAY": ":7"}) or ""
+    )
+    assert "DISPLAY and WAYLAND_DISPLAY are not set" in (no_screen_message("offscreen", {}) or "")
 
 
 def _without_a_display() -> dict[str, str]:
