@@ -155,3 +155,18 @@ def test_sim_prints_a_summary() -> None:
     text = run_cli("sim", "--games", "1")
     assert "hands per second" in text.stdout
     assert run_cli("sim", "--preset", "nope").returncode == 2
+
+
+def test_replay_and_review_print_names_from_a_record_whatever_they_hold(tmp_path: Path) -> None:
+    """Names come from the file: a lone surrogate crashed both commands (UnicodeEncodeError), and a bidi override
+    or a NUL reached the terminal as it was. They print through the same text gate as the screen."""
+    match = finished_game(seed=5)
+    record = match.to_record()
+    record["players"] = ["\ud800Ann", "B\u202eob", "C\x00al", "D" * 5000]
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(record), encoding="utf-8")  # JSON escapes the surrogate: the file is valid
+    for args in (["replay", str(path)], ["review", str(path), "--hand", "1"]):
+        done = run_cli(*args)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stderr[-500:])
+        assert done.stdout and not any(ch in done.stdout for ch in "\u202e\x00"), args
+        assert all(len(line) <= 4000 for line in done.stdout.splitlines())

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from krook.rules import KrookError, Match, match_from_record
+from krook.text_gate import MAX_MULTILINE, outside_text
 
 from .engine import HandReview, Reviewer, ReviewError
 from .words import review_lines
@@ -38,7 +39,8 @@ def _say(text: str) -> None:
     if sys.stdout is None:
         return
     with contextlib.suppress(BrokenPipeError, OSError):
-        print(text, flush=True)
+        # names come from the record: a lone surrogate or a bidi override in one must not reach the terminal
+        print(outside_text(text, MAX_MULTILINE, multiline=True), flush=True)
 
 
 def load_for_review(path: Path) -> Match:

@@ -14,6 +14,7 @@ from typing import Any
 from krook import cli_values
 from krook.rules import PRESETS, KrookError, Match, Phase, match_from_record
 from krook.rules.words import colour_words
+from krook.text_gate import MAX_MULTILINE, outside_text
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
@@ -33,6 +34,11 @@ def replay_summary(match: Match) -> dict[str, Any]:
         "scores": list(match.scores),
         "winner": match.winner,
     }
+
+
+def _say(text: str) -> None:
+    # names come from the record: a lone surrogate or a bidi override in one must not reach the terminal
+    print(outside_text(text, MAX_MULTILINE))
 
 
 def _replay(opts: argparse.Namespace) -> int:
@@ -56,7 +62,7 @@ def _replay(opts: argparse.Namespace) -> int:
     if opts.json:
         print(json.dumps(summary))
         return 0
-    print(f"{len(match.hands)} hand(s), rules: {match.preset}, players: {', '.join(match.players)}")
+    _say(f"{len(match.hands)} hand(s), rules: {match.preset}, players: {', '.join(match.players)}")
     # the text names the players and colours (the JSON keeps the seat and column numbers)
     labels = [match.column_label(c) for c in range(len(match.scores))]
 
@@ -68,19 +74,19 @@ def _replay(opts: argparse.Namespace) -> int:
 
     for number, hand in enumerate(summary["hands"], 1):
         if hand["bidder"] is None:
-            print(
+            _say(
                 f"  hand {number}: dealt by {match.players[hand['dealer']]}, thrown in"
                 if hand["trump"] is None
                 else f"  hand {number}: practice; {columns(hand['deltas'], signed=True)}"
             )
             continue
         verdict = "made" if hand["made"] else "set"
-        print(
+        _say(
             f"  hand {number}: {match.players[hand['bidder']]} bid {hand['bid']} in {colour_words(hand['trump'])}, "
             f"{verdict}; took {columns(hand['captured'])}; scored {columns(hand['deltas'], signed=True)}"
         )
     status = f"winner: {match.column_label(match.winner)}" if match.winner is not None else "game not over"
-    print(f"scores: {columns(summary['scores'])}; {status}")
+    _say(f"scores: {columns(summary['scores'])}; {status}")
     return 0
 
 
