@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from krook import cli_values
 from krook.rules import Action, Bid, Color, Match, Pass, Phase, Trump, card_name
 from krook.rules.cards import names
 
@@ -515,11 +516,11 @@ def simulate_colour_vision(pictures: list[Path]) -> list[Path]:
 
 
 def _size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT``, each from 1 to 10,000 pixels."""
-    w, sep, h = text.partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or not (0 < int(w) <= 10_000 and 0 < int(h) <= 10_000):
-        raise ValueError(f"--sizes: {text!r} is not a window size such as 1280x800")
-    return int(w), int(h)
+    """One of ``--sizes``: ``WIDTHxHEIGHT``, read as ``krook --size`` reads it."""
+    try:
+        return cli_values.window_size(text)
+    except (argparse.ArgumentTypeError, ValueError):
+        raise ValueError(f"--sizes: {text!r} is not a window size such as 1280x800") from None
 
 
 def main(argv: list[str] | None = None) -> int:
