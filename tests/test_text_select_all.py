@@ -55,3 +55,24 @@ def test_ctrl_a_then_typing_replaces_the_name():
     down(app, pygame.K_RIGHT)
     type_text(app, "m")
     assert field.text == "Adam"
+
+
+def test_tab_away_ends_editing_so_typing_does_not_reach_a_field_out_of_focus():
+    # Typing after Tab went into the name field left behind (it kept its gold "editing" edge), unseen, while the
+    # focus ring was on the seat's kind.
+    app = make_app()
+    lobby = open_lobby(app)
+    field = lobby.seat_rows[0][0]
+    click(app, field.rect.center)
+    down(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    type_text(app, "Mum")
+    down(app, pygame.K_TAB)
+    assert lobby.focus.focused is not field
+    assert not field.editing
+    type_text(app, "xy")
+    assert field.text == "Mum" and lobby.lobby.seats[0].name == "Mum"
+    # Back with Shift+Tab, the field takes letters again (typing starts editing, as it does on first focus).
+    down(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert lobby.focus.focused is field
+    type_text(app, "s")
+    assert field.text == "Mums"

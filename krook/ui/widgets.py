@@ -86,6 +86,9 @@ class Widget(ABC):
         """A key while focused."""
         return False
 
+    def blur(self) -> None:  # noqa: B027 - most widgets keep no state for the focus
+        """The keyboard focus has left this widget."""
+
     @abstractmethod
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool = False) -> None: ...
 
@@ -391,6 +394,11 @@ class TextField(Widget):
             return True
         return False
 
+    def blur(self) -> None:
+        # Letters arrive as TEXTINPUT, which every widget sees: a field still editing behind the focus took them.
+        self.editing = False
+        self.all_selected = False
+
     def key(self, e: pygame.event.Event) -> bool:
         self._active_at = pygame.time.get_ticks()
         if e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:  # select all, as every text box does
@@ -526,6 +534,12 @@ class FocusGroup:
         self.widgets = list(widgets)
         self.index = self.widgets.index(focused) if focused in self.widgets else 0
         self._settle(1)
+        self._left(focused)
+
+    def _left(self, before: Widget | None) -> None:
+        """Tell the widget that had the focus before a move, if the focus is now elsewhere."""
+        if before is not None and before is not self.focused:
+            before.blur()
 
     @property
     def focused(self) -> Widget | None:
@@ -536,7 +550,9 @@ class FocusGroup:
 
     def focus(self, widget: Widget) -> None:
         if widget in self.widgets:
+            before = self.focused
             self.index = self.widgets.index(widget)
+            self._left(before)
 
     def _ok(self, w: Widget) -> bool:
         return w.focusable and w.enabled and (w.visible or w.in_scroll_list)
@@ -553,10 +569,12 @@ class FocusGroup:
         n = len(self.widgets)
         if not n:
             return
+        before = self.focused
         for _ in range(n):
             self.index = (self.index + d) % n
             if self._ok(self.widgets[self.index]):
-                return
+                break
+        self._left(before)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type in (
