@@ -160,14 +160,14 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         p.text_muted,
         anchor="topright",
     )
+    totals, this_hand = shown_scores(t)
     for i, label in enumerate(cols):
         yy = sbox.y + theme.px(28) + i * row_h
         seats = [s for s in range(t.n) if (s % 2 == i if team else s == i)]
-        captured = sum(t.shown.points[s] for s in seats)
         mine = t.seen_by in seats
         score = theme.text(
             surface,
-            str(view.scores[i]),
+            str(totals[i]),
             (sbox.right - pad - theme.px(64), yy),
             "body",
             p.text,
@@ -181,7 +181,7 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         name = theme.fit(label, room, role, mine)
         ny = yy + (theme.font("body").get_height() - theme.font(role).get_height()) // 2
         theme.text(surface, name, (sbox.x + pad, ny), role, p.accent if mine else p.text, mine)
-        theme.text(surface, f"+{captured}", (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
+        theme.text(surface, this_hand[i], (sbox.right - pad, yy), "body", p.text_muted, anchor="topright")
     # Centre: what is happening.
     banner_text = banner(t)
     if banner_text:
@@ -196,6 +196,28 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         t.boxes["banner"] = pill
         theme.panel(surface, pill, (18, 30, 26), alpha=210, radius=pill.h // 2)
         surface.blit(words, rect)
+
+
+def shown_scores(t: TableState) -> tuple[list[int], list[str]]:
+    """Each score column's total and its "this hand" figure, as far as the table has shown the hand.
+
+    The view is scored the moment the last card is played, while the table still shows that trick landing: the
+    totals keep the hand out until its end is shown, then "this hand" is what the hand scored (the nest, bonuses
+    and a set in it), not the card points caught so far.
+    """
+    view, shown = t.view, t.shown
+    team = view.rules.get("partnership") == "fixed"
+    columns = range(len(view.columns))
+    totals = list(view.scores)
+    results = view.results
+    scored = results[shown.hand_number - 1] if 0 < shown.hand_number <= len(results) else None
+    if scored is not None and shown.over:
+        return totals, [f"{d:+d}" for d in scored["deltas"]]
+    if scored is not None:
+        for later in results[shown.hand_number - 1 :]:
+            totals = [a - d for a, d in zip(totals, later["deltas"], strict=True)]
+    captured = [sum(shown.points[s] for s in range(t.n) if (s % 2 == i if team else s == i)) for i in columns]
+    return totals, [f"+{c}" for c in captured]
 
 
 def banner(t: TableState) -> str:
