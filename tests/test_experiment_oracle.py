@@ -53,7 +53,18 @@ ns["_truth"]["sees"] = "trumps"
 dealt = [strengths.sample_deal(k5, random.Random(i))[0] for i in range(20)]
 assert all(h[s] & trumps == truth5[s] & trumps for h in dealt for s in range(4)), "trumps on: where they lie"
 assert len({{tuple(h) for h in dealt}}) > 1, "trumps on: the other cards still guessed"
+mate = (seat + 2) % 4
+ns["_truth"]["sees"] = "partner_trumps"
+dealt = [strengths.sample_deal(k5, random.Random(i))[0] for i in range(20)]
+assert all(h[mate] & trumps == truth5[mate] & trumps for h in dealt), "partner's trumps on: which they are"
+assert len({{tuple(h[s] & trumps for s in range(4)) for h in dealt}}) > 1, "partner's trumps on: the others guessed"
+ns["_truth"]["sees"] = "count"
+count = (truth5[mate] & trumps).bit_count()
+dealt = [strengths.sample_deal(k5, random.Random(i))[0] for i in range(20)]
+assert all((h[mate] & trumps).bit_count() == count for h in dealt), "count on: how many the partner holds"
+assert len({{h[mate] & trumps for h in dealt}}) > 1, "count on: which ones still guessed"
 ns["_truth"]["sees"] = None
+assert any((strengths.sample_deal(k5, random.Random(i))[0][mate] & trumps).bit_count() != count for i in range(20))
 print("ok")
 """
 

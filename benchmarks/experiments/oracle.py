@@ -7,7 +7,9 @@ in the auction as well as in the play: it bids by playing the contract out on th
 trump, the playout policy), and each card is scored on the true deal (a playout a card, the exact solver in the
 last tricks). ``oracleplay`` sees every card in the play only and bids as hard does; ``oraclepartner`` sees only
 its fixed partner's cards in the play and ``oracletrump`` where every trump lies (the rest still sampled, as
-hard samples it). ``oracledd`` and ``oracleplaydd`` are the same two solving every card decision exactly on the
+hard samples it). Two see what a signal between partners could carry at most: ``oraclepartnertrumps`` which
+trumps its fixed partner holds (and so that it holds no others), ``oraclecount`` only how many (deals are drawn
+again until the partner's count is true). ``oracledd`` and ``oracleplaydd`` are the same two solving every card decision exactly on the
 true deal. They break the game's secrecy on purpose, so they exist only in this script's processes (a worker is
 spawned and patches itself when it imports this script) and never in the game: the figure they give is a ceiling
 for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
@@ -40,7 +42,19 @@ def _watching_view(self: Match, seat: int) -> SeatView:
     return _view(self, seat)
 
 
+def _partner_trumps(k: Knowledge, hands: list[int]) -> int:
+    mates = [s for s in range(k.n) if s != k.seat and k.rules.side_of(s) == k.rules.side_of(k.seat)]
+    return sum((hands[s] & k.play.trump_mask).bit_count() for s in mates)
+
+
 def _true_deal(k: Knowledge, rng: Any, tries: int = 40) -> tuple[list[int], int]:
+    if _truth["sees"] == "count" and k.trump is not None and k.rules.partnership == "fixed":
+        count = _partner_trumps(k, _truth["hands"])
+        for _ in range(200):
+            hands, nest = _sample_deal(k, rng, tries)
+            if _partner_trumps(k, hands) == count:
+                break
+        return hands, nest
     if not _truth["on"]:
         return _sample_deal(k, rng, tries)
     hands = list(_truth["hands"])
@@ -59,12 +73,25 @@ def _seeing_slots(k: Knowledge) -> list[tuple[int, int, int]]:
     sees = _truth["sees"]
     if sees is None or (sees == "partner" and k.rules.partnership != "fixed"):
         return places
-    if sees == "trumps" and k.trump is None:
+    if sees in ("trumps", "partner_trumps", "count") and k.trump is None:
         return places
+    if sees == "count":
+        return places  # a count is kept by drawing again (``_true_deal``), not by where cards may go
     hands = _truth["hands"]
     truth = dict(enumerate(hands))
     truth[NEST] = k.unseen & ~sum(h for s, h in enumerate(hands) if s != k.seat)
     mates: list[int] = []
+    if sees == "partner_trumps":
+        if k.rules.partnership != "fixed":
+            return places
+        mates = [s for s in range(k.n) if s != k.seat and k.rules.side_of(s) == k.rules.side_of(k.seat)]
+        trumps = k.play.trump_mask & k.unseen
+        theirs = sum(hands[s] for s in mates) & trumps
+        # the partner's place may take only its own trumps; every other place none of them
+        return [
+            (place, size, ban | (trumps & ~truth[place] if place in mates else theirs))
+            for place, size, ban in places
+        ]
     if sees == "partner":
         mates = [s for s in range(k.n) if s != k.seat and k.rules.side_of(s) == k.rules.side_of(k.seat)]
         known = sum(hands[s] for s in mates)
@@ -138,6 +165,18 @@ class OraclePartner(_SeeingSome):
 class OracleTrump(_SeeingSome):
     name = "oracletrump"
     sees = "trumps"
+
+
+@register("oraclepartnertrumps")
+class OraclePartnerTrumps(_SeeingSome):
+    name = "oraclepartnertrumps"
+    sees = "partner_trumps"
+
+
+@register("oraclecount")
+class OracleCount(_SeeingSome):
+    name = "oraclecount"
+    sees = "count"
 
 
 @register("oracle")
