@@ -155,28 +155,15 @@ class _SeeingSome(HardBot):
             _truth["sees"] = None
 
 
-@register("oraclepartner")
-class OraclePartner(_SeeingSome):
-    name = "oraclepartner"
-    sees = "partner"
+def _seeing_device(name: str, sees: str) -> None:
+    """Register a device that sees ``sees`` (as ``_seeing_slots`` reads it) in its card play."""
+    register(name)(type(name, (_SeeingSome,), {"name": name, "sees": sees}))
 
 
-@register("oracletrump")
-class OracleTrump(_SeeingSome):
-    name = "oracletrump"
-    sees = "trumps"
-
-
-@register("oraclepartnertrumps")
-class OraclePartnerTrumps(_SeeingSome):
-    name = "oraclepartnertrumps"
-    sees = "partner_trumps"
-
-
-@register("oraclecount")
-class OracleCount(_SeeingSome):
-    name = "oraclecount"
-    sees = "count"
+_seeing_device("oraclepartner", "partner")
+_seeing_device("oracletrump", "trumps")
+_seeing_device("oraclepartnertrumps", "partner_trumps")
+_seeing_device("oraclecount", "count")
 
 
 @register("oracle")
