@@ -65,6 +65,25 @@ assert all((h[mate] & trumps).bit_count() == count for h in dealt), "count on: h
 assert len({{h[mate] & trumps for h in dealt}}) > 1, "count on: which ones still guessed"
 ns["_truth"]["sees"] = None
 assert any((strengths.sample_deal(k5, random.Random(i))[0][mate] & trumps).bit_count() != count for i in range(20))
+# the role devices: only the bidder, only its partner, or the bidding side once the partner has played
+def fixed(sees, k, mate):
+    ns["_truth"]["sees"] = sees
+    true = (ns["_truth"]["hands"][mate] & trumps).bit_count()
+    got = [(strengths.sample_deal(k, random.Random(i))[0][mate] & trumps).bit_count() for i in range(30)]
+    ns["_truth"]["sees"] = None
+    return got.count(true) >= 27  # a rare count is not always met in the device's redraws
+bidding_side = seat % 2 == k5.bidder % 2
+assert fixed("count_bidder", k5, mate) == (seat == k5.bidder)
+assert fixed("count_partner", k5, mate) == (bidding_side and seat != k5.bidder)
+assert not fixed("count_signalled", k5, mate), "nobody has played yet"
+while four.hand.to_act is not None and not any(s == (four.hand.to_act + 2) % 4 for t in read_view(four.view(four.hand.to_act)).history for s, _ in t):
+    s = four.hand.to_act
+    four.apply(bots[s].choose(four.view(s), BotContext(random.Random(d))), s)
+    d += 1
+seat = four.hand.to_act
+ns["_truth"]["hands"] = list(four.hand.hands)
+k6 = read_view(four.view(seat))
+assert fixed("count_signalled", k6, (seat + 2) % 4) == (seat % 2 == k6.bidder % 2)
 print("ok")
 """
 

@@ -9,7 +9,9 @@ last tricks). ``oracleplay`` sees every card in the play only and bids as hard d
 its fixed partner's cards in the play and ``oracletrump`` where every trump lies (the rest still sampled, as
 hard samples it). Two see what a signal between partners could carry at most: ``oraclepartnertrumps`` which
 trumps its fixed partner holds (and so that it holds no others), ``oraclecount`` only how many (deals are drawn
-again until the partner's count is true). ``oracledd`` and ``oracleplaydd`` are the same two solving every card decision exactly on the
+again until the partner's count is true); ``oraclecountbidder`` is that for the bidder alone, and
+``oraclecountpartner`` for the bidder's partner alone; ``oraclecountsignalled`` sees it on the bidding side
+only once the partner has played a card (the most a signal in the play could tell). ``oracledd`` and ``oracleplaydd`` are the same two solving every card decision exactly on the
 true deal. They break the game's secrecy on purpose, so they exist only in this script's processes (a worker is
 spawned and patches itself when it imports this script) and never in the game: the figure they give is a ceiling
 for hard's search at a table, not a bot. The arguments are ``krook arena``'s.
@@ -48,7 +50,17 @@ def _partner_trumps(k: Knowledge, hands: list[int]) -> int:
 
 
 def _true_deal(k: Knowledge, rng: Any, tries: int = 40) -> tuple[list[int], int]:
-    if _truth["sees"] == "count" and k.trump is not None and k.rules.partnership == "fixed":
+    sees = _truth["sees"]
+    role = {
+        "count": True,
+        "count_bidder": k.seat == k.bidder,
+        "count_partner": k.seat != k.bidder,
+        # what a signal in the play could tell at most: the count once the partner has played a card
+        "count_signalled": any(s % 2 == k.seat % 2 and s != k.seat for trick in k.history for s, _ in trick),
+    }.get(sees)
+    if role and k.bidder is not None and k.rules.side_of(k.seat) != k.rules.side_of(k.bidder):
+        role = sees == "count"  # the role devices see only on the bidding side
+    if role and k.trump is not None and k.rules.partnership == "fixed":
         count = _partner_trumps(k, _truth["hands"])
         for _ in range(200):
             hands, nest = _sample_deal(k, rng, tries)
@@ -73,9 +85,9 @@ def _seeing_slots(k: Knowledge) -> list[tuple[int, int, int]]:
     sees = _truth["sees"]
     if sees is None or (sees == "partner" and k.rules.partnership != "fixed"):
         return places
-    if sees in ("trumps", "partner_trumps", "count") and k.trump is None:
+    if sees in ("trumps", "partner_trumps") and k.trump is None:
         return places
-    if sees == "count":
+    if sees is not None and sees.startswith("count"):
         return places  # a count is kept by drawing again (``_true_deal``), not by where cards may go
     hands = _truth["hands"]
     truth = dict(enumerate(hands))
@@ -164,6 +176,9 @@ _seeing_device("oraclepartner", "partner")
 _seeing_device("oracletrump", "trumps")
 _seeing_device("oraclepartnertrumps", "partner_trumps")
 _seeing_device("oraclecount", "count")
+_seeing_device("oraclecountbidder", "count_bidder")  # the bidder sees how many trumps its partner holds
+_seeing_device("oraclecountpartner", "count_partner")  # the bidder's partner sees how many the bidder holds
+_seeing_device("oraclecountsignalled", "count_signalled")  # the bidding side, once the partner has played
 
 
 @register("oracle")
