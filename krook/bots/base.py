@@ -42,7 +42,7 @@ OFFERED_STRENGTHS: tuple[tuple[str, str], ...] = (
     ("easy", "a beginner: bids on hope and sometimes plays a careless card"),
     ("medium", "a steady club player: counts cards and follows its partner"),
     ("hard", "searches each decision; thinks up to about a second"),
-    ("expert", "the strongest: searches four times as deep; thinks up to about two seconds"),
+    ("expert", "the strongest: weighs four times as many possible deals; thinks up to about two seconds"),
 )
 
 # Strength name -> factory. Each bot module registers its bots here when it is imported.

@@ -21,9 +21,18 @@ def _seat_label(label: str) -> str:
     return OPEN_SHOWN if label == OPEN_LABEL else label
 
 
+OPEN_TIP = (
+    "A seat for a player in another house, who joins with the invite code this computer shows (or on the home "
+    "network with Join LAN game). With Start now, bots play the seats nobody has taken until someone joins."
+)
+
+
 class InternetLobbyScene(LobbyScene):
     heading = "Host a game over the internet"
     name_label = "Game name"
+
+    def kind_tip(self, label: str) -> str:
+        return OPEN_TIP if label == OPEN_LABEL else super().kind_tip(label)
 
     def rebuild(self) -> None:
         super().rebuild()

@@ -27,6 +27,19 @@ KINDS = [
     *(("bot", name, f"Bot · {name}") for name, _ in OFFERED_STRENGTHS),
     ("open", "medium", "Open for LAN"),
 ]
+# What each seat choice means, shown while the pointer or the keyboard is on a seat's choice: the bot strengths'
+# lines are the bots' own
+KIND_TIPS = {
+    "Human here": (
+        "A person plays this seat at this screen. With two or more people here, a curtain hides each hand until "
+        "its player takes the screen."
+    ),
+    **{f"Bot · {name}": f"A computer player, {name}: {line}." for name, line in OFFERED_STRENGTHS},
+    "Open for LAN": (
+        "A seat for a player at another computer in the house, who joins with Join LAN game. With Start now, bots "
+        "play the seats nobody has taken until someone joins."
+    ),
+}
 GRACE_CHOICES = (15, 30, 60, 120, 300, 600)
 TAKE_BACKS = {False: "Fair take-backs", True: "Unlimited (practice)"}
 TAKE_BACK_TIP = (
@@ -528,11 +541,22 @@ class LobbyScene(Scene):
                 if widget is focused and not self._pointer_on_widget():
                     anchor, tip = row, widget.tooltip
         if anchor is None:
+            for _, kind, _ in self.seat_rows:
+                on = kind.hover or (
+                    kind is focused and self.focus.keyboard_used and not self._pointer_on_widget()
+                )
+                if kind.visible and on:
+                    anchor, tip = kind.rect, self.kind_tip(str(kind.value))
+        if anchor is None:
             for field_ in (self.seed_field, self.practice_stepper, self.name_field, self.grace_stepper):
                 if field_.visible and field_.hover:
                     anchor, tip = field_.rect, field_.tooltip
         if anchor is not None and tip:
             draw_tooltip(surface, t, tip, anchor, t.px(420))
+
+    def kind_tip(self, label: str) -> str:
+        """What a seat's choice (its label in the seat's stepper) means."""
+        return KIND_TIPS.get(label, "")
 
     def _pointer_on_widget(self) -> bool:
         return self._mouse is not None and any(
