@@ -36,7 +36,9 @@ def groups(a_log: list[dict[str, Any]], base_log: list[dict[str, Any]]) -> dict[
 
 
 def main(argv: list[str]) -> int:
-    a_log, base_log = ([json.loads(x) for x in Path(p).read_text().splitlines() if x.strip()] for p in argv[:2])
+    a_log, base_log = (
+        [json.loads(x) for x in Path(p).read_text().splitlines() if x.strip()] for p in argv[:2]
+    )
     for role, diffs in sorted(groups(a_log, base_log).items()):
         mean = statistics.fmean(diffs)
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
