@@ -18,7 +18,7 @@ def test_the_looks_read_the_bidders_true_hand() -> None:
     opts = argparse.Namespace(preset="kentucky-discard", hands=2, samples=30, bot_samples=2)
     rows = script.looks(opts)
     assert rows and {r[0] for r in rows} <= {0, 1, 2}
-    for played, true, weighted, plain, chance, top, top_expected, voids, voids_expected in rows:
+    for _played, true, weighted, plain, chance, top, top_expected, voids, voids_expected in rows:
         assert 0 <= true <= 9 and 0 <= weighted <= 9 and 0 <= plain <= 9
         assert 0.0 <= chance <= 1.0
         assert 0 <= top <= 3 and 0 <= top_expected <= 3 and 0 <= voids <= 3 and 0 <= voids_expected <= 3
