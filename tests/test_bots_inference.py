@@ -93,21 +93,28 @@ def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards() -> None
     raise AssertionError("no comparable pair of burials was found in 40 seeded hands")
 
 
-def _medium_games(preset: str, games: int):
-    """Every play decision (after three tricks) of whole hands played by medium at every seat: the match
-    there and the deciding seat's knowledge."""
+def _medium_hand(preset: str, seed: int):
+    """Each decision of a hand played by medium at every seat: the match and the deciding seat's view, before the
+    decision is applied."""
     from krook.bots import BotContext, make_bot
 
     rules = PRESETS[preset].rules
+    match = Match(rules, seed=seed)
+    bots = [make_bot("medium") for _ in range(rules.players)]
+    while match.hand.to_act is not None:
+        seat = match.hand.to_act
+        view = match.view(seat)
+        yield match, view
+        match.apply(bots[seat].choose(view, BotContext(random.Random(match.version))), seat)
+
+
+def _medium_games(preset: str, games: int):
+    """Every play decision (after three tricks) of whole hands played by medium at every seat: the match
+    there and the deciding seat's knowledge."""
     for g in range(games):
-        match = Match(rules, seed=100 + g)
-        bots = [make_bot("medium") for _ in range(rules.players)]
-        while match.hand.to_act is not None:
-            seat = match.hand.to_act
-            view = match.view(seat)
+        for match, view in _medium_hand(preset, 100 + g):
             if view.phase == "play" and len(view.tricks) >= 3:
                 yield match, read_view(view)
-            match.apply(bots[seat].choose(view, BotContext(random.Random(match.version))), seat)
 
 
 def test_the_plays_read_against_the_policy_fit_the_true_deal_of_medium_players() -> None:
@@ -199,19 +206,11 @@ def test_a_pass_under_the_partner_s_bid_says_nothing() -> None:
 
 def _first_leads(preset: str, games: int):
     """The first card of each hand played by medium at every seat (the bidder's trump named, its bury made)."""
-    from krook.bots import BotContext, make_bot
-
-    rules = PRESETS[preset].rules
     for g in range(games):
-        match = Match(rules, seed=300 + g)
-        bots = [make_bot("medium") for _ in range(rules.players)]
-        while match.hand.to_act is not None:
-            seat = match.hand.to_act
-            view = match.view(seat)
+        for match, view in _medium_hand(preset, 300 + g):
             if view.phase == "play":
                 yield match
-                break
-            match.apply(bots[seat].choose(view, BotContext(random.Random(match.version))), seat)
+                break  # a hand thrown in never gets here
 
 
 @pytest.mark.parametrize("preset", ["kentucky-discard", "kentucky-rook"])

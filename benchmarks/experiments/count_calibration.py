@@ -98,18 +98,15 @@ def main() -> int:
     rows = looks(opts)
     for played in sorted({r[0] for r in rows}):
         at = [r for r in rows if r[0] == played]
+
+        def mean(i: int, at: list[tuple[float, ...]] = at) -> float:
+            return statistics.fmean(r[i] for r in at)
+
         print(
-            f"trick {played + 1}: {len(at)} looks; the bidder holds {statistics.fmean(r[1] for r in at):.2f} trumps, "
-            f"expected {statistics.fmean(r[2] for r in at):.2f} weighted ({statistics.fmean(r[3] for r in at):.2f} "
-            f"every deal alike); mean miss {statistics.fmean(abs(r[1] - r[2]) for r in at):.2f}; "
-            f"chance on the truth {statistics.fmean(r[4] for r in at):.3f}"
-        )
-    for played_n in sorted({r[0] for r in rows}):
-        at = [r for r in rows if r[0] == played_n]
-        print(
-            f"trick {played_n + 1}: the bidder holds {statistics.fmean(r[5] for r in at):.2f} of the three top "
-            f"trumps, expected {statistics.fmean(r[6] for r in at):.2f}; void in {statistics.fmean(r[7] for r in at):.2f} "
-            f"plain colours, expected {statistics.fmean(r[8] for r in at):.2f}"
+            f"trick {played + 1}: {len(at)} looks; the bidder holds {mean(1):.2f} trumps, expected {mean(2):.2f} "
+            f"weighted ({mean(3):.2f} every deal alike); mean miss {statistics.fmean(abs(r[1] - r[2]) for r in at):.2f}; "
+            f"chance on the truth {mean(4):.3f}; of the three top trumps {mean(5):.2f}, expected {mean(6):.2f}; "
+            f"void in {mean(7):.2f} plain colours, expected {mean(8):.2f}"
         )
     by_true: dict[int, list[float]] = defaultdict(list)
     for r in rows:
