@@ -47,8 +47,9 @@ def slots(k: Knowledge) -> list[tuple[int, int, int]]:
 # Kentucky Discard 5.6 of its 9 cards at the first trick, where its partner's deals gave it 3.2, at every preset
 # measured some 2 to 2.4 trumps too few (issue 29, twenty-fifth session, benchmarks/experiments/count_calibration.py).
 # Where another seat deals the bidder's hand, a trump goes to it this many times as readily as to any other place
-# with room; the lean is set per table where the arena confirmed it against the champion, else 1 (none).
-BIDDER_TRUMP_LEAN = {"kentucky-discard": 12.0, "kentucky-rook": 6.0}
+# with room. It is set per table where the arena measured it against the champion (Kentucky Rook better by the
+# sequential test, Kentucky Discard and Keith ahead and not worse by the non-regression test); elsewhere 1, none.
+BIDDER_TRUMP_LEAN = {"kentucky-discard": 12.0, "kentucky-rook": 6.0, "keith": 6.0}
 
 
 def bidder_trump_lean(rules: Rules) -> float:
