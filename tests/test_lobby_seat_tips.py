@@ -39,7 +39,7 @@ def test_pointing_at_a_seat_choice_says_what_it_means():
     _hover(app, kind)
     strength = str(kind.value).removeprefix("Bot · ")
     line = dict(OFFERED_STRENGTHS)[strength]
-    assert " ".join(line.split()[:3]) in _drawn(app, lobby)
+    assert " ".join(line.split()[:3]).lower() in _drawn(app, lobby).lower()
     # another strength, another line (the expert's)
     for _ in range(len(OFFERED_STRENGTHS) + 3):
         if kind.value == "Bot · expert":

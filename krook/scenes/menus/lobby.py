@@ -34,7 +34,10 @@ KIND_TIPS = {
         "A person plays this seat at this screen. With two or more people here, a curtain hides each hand until "
         "its player takes the screen."
     ),
-    **{f"Bot · {name}": f"A computer player, {name}: {line}." for name, line in OFFERED_STRENGTHS},
+    **{
+        f"Bot · {name}": f"A computer player. {line[:1].upper()}{line[1:]}."
+        for name, line in OFFERED_STRENGTHS
+    },
     "Open for LAN": (
         "A seat for a player at another computer in the house, who joins with Join LAN game. With Start now, bots "
         "play the seats nobody has taken until someone joins."
