@@ -213,7 +213,9 @@ def _first_leads(preset: str, games: int):
                 break  # a hand thrown in never gets here
 
 
-@pytest.mark.parametrize("preset", ["kentucky-discard", "kentucky-rook", "keith", "three-handed"])
+@pytest.mark.parametrize(
+    "preset", ["kentucky-discard", "kentucky-rook", "keith", "three-handed", "five-handed"]
+)
 def test_the_bidders_partner_deals_the_bidder_about_as_much_trump_as_a_bidder_holds(preset: str) -> None:
     # A bidder names trump after taking the nest: in Kentucky Discard it holds 5.6 trumps of 9 at the first card,
     # where the partner's deals gave it 3.2 before the sampler leaned trump its way (BIDDER_TRUMP_LEAN).

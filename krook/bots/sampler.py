@@ -48,9 +48,15 @@ def slots(k: Knowledge) -> list[tuple[int, int, int]]:
 # measured some 2 to 2.4 trumps too few (issue 29, twenty-fifth session, benchmarks/experiments/count_calibration.py).
 # Where another seat deals the bidder's hand, a trump goes to it this many times as readily as to any other place
 # with room. It is set per table where the arena measured it against the champion (Kentucky Rook better by the
-# sequential test, Kentucky Discard, Keith and the three-handed game ahead and not worse by the non-regression
-# test); elsewhere 1, none.
-BIDDER_TRUMP_LEAN = {"kentucky-discard": 12.0, "kentucky-rook": 6.0, "keith": 6.0, "three-handed": 6.0}
+# sequential test; Kentucky Discard, Keith, the three- and five-handed games ahead and not worse by the
+# non-regression test); elsewhere 1, none.
+BIDDER_TRUMP_LEAN = {
+    "kentucky-discard": 12.0,
+    "kentucky-rook": 6.0,
+    "keith": 6.0,
+    "three-handed": 6.0,
+    "five-handed": 6.0,
+}
 
 
 def bidder_trump_lean(rules: Rules) -> float:
