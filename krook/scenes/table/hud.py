@@ -146,7 +146,6 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
         theme.text(surface, f"Called: {describe(t.shown.called)}", (box.x + pad, y), "caption", p.text_muted)
     # Right: the score columns, and the points each side has captured this hand.
     cols = view.columns
-    team = view.rules.get("partnership") == "fixed"
     row_h = theme.font("body").get_linesize()
     sbox = t.layout.score_rect
     t.boxes["score box"] = sbox
@@ -163,8 +162,7 @@ def draw_hud(t: TableState, surface: pygame.Surface) -> None:
     totals, this_hand = shown_scores(t)
     for i, label in enumerate(cols):
         yy = sbox.y + theme.px(28) + i * row_h
-        seats = [s for s in range(t.n) if (s % 2 == i if team else s == i)]
-        mine = t.seen_by in seats
+        mine = t.seen_by in column_seats(t, i)
         score = theme.text(
             surface,
             str(totals[i]),
@@ -206,8 +204,6 @@ def shown_scores(t: TableState) -> tuple[list[int], list[str]]:
     and a set in it), not the card points caught so far.
     """
     view, shown = t.view, t.shown
-    team = view.rules.get("partnership") == "fixed"
-    columns = range(len(view.columns))
     totals = list(view.scores)
     results = view.results
     scored = results[shown.hand_number - 1] if 0 < shown.hand_number <= len(results) else None
@@ -216,8 +212,14 @@ def shown_scores(t: TableState) -> tuple[list[int], list[str]]:
     if scored is not None:
         for later in results[shown.hand_number - 1 :]:
             totals = [a - d for a, d in zip(totals, later["deltas"], strict=True)]
-    captured = [sum(shown.points[s] for s in range(t.n) if (s % 2 == i if team else s == i)) for i in columns]
+    captured = [sum(shown.points[s] for s in column_seats(t, i)) for i in range(len(view.columns))]
     return totals, [f"+{c}" for c in captured]
+
+
+def column_seats(t: TableState, column: int) -> list[int]:
+    """The seats whose points a score column counts: a fixed team's two, else the seat itself."""
+    team = t.view.rules.get("partnership") == "fixed"
+    return [s for s in range(t.n) if (s % 2 == column if team else s == column)]
 
 
 def banner(t: TableState) -> str:
