@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from krook.bots import sampler
 from krook.bots.knowledge import ducks, read_view
 from krook.bots.sampler import duck_weight, play_weight, sample_deal
 from krook.rules import PRESETS, Match
@@ -67,7 +68,11 @@ def test_deals_that_contradict_a_let_go_trick_weigh_less() -> None:
     raise AssertionError("no position with a trick let go was found in 40 seeded hands")
 
 
-def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards() -> None:
+def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the weight is what is tested: deals are drawn blind, since the burial model would never bury a trump
+    monkeypatch.setattr(sampler, "BURY_SPLIT", False)
     for seed in range(40):
         match = _play_to_trick("kentucky-discard", 1, seed)
         bidder = match.hand.bidder
@@ -246,3 +251,35 @@ def test_a_table_with_no_lean_deals_as_before() -> None:
     rules = PRESETS["kentucky-discard"].rules
     assert bidder_trump_lean(rules) > 1.0
     assert bidder_trump_lean(dataclasses.replace(rules, target=rules.target + 100)) == 1.0
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "kentucky-rook"])
+def test_a_defender_deals_the_bidder_the_plain_cards_a_burial_keeps(preset: str) -> None:
+    # A bidder buries its low plain cards and keeps its masters. Dealt blind, a defender gave the bidder a colour's
+    # low cards as often as any (0.15 a card in Kentucky Discard, where bidders held 0.01); now the bidder's hand
+    # and the nest are split again as a bidder buries (``sampler._bury_split``).
+    true_low = dealt_low = true_top = dealt_top = 0.0
+    looks = 0
+    for match in _first_leads(preset, 12):
+        bidder = match.hand.bidder
+        assert bidder is not None
+        k = read_view(match.view((bidder + 1) % match.rules.players))
+        low = top = 0
+        for color in range(4):
+            if color == k.trump:
+                continue
+            order = [c for c in k.play.order[color] if k.rules.deck_mask >> c & 1]
+            low |= sum(1 << c for c in order[: len(order) // 2]) & k.unseen & ~k.rules.counter_mask
+            top |= (1 << order[-1]) & k.unseen
+        rng = random.Random(bidder)
+        deals = [sample_deal(k, rng)[0][bidder] for _ in range(100)]
+        held = match.hand.hands[bidder]
+        true_low += (held & low).bit_count() / max(1, low.bit_count())
+        dealt_low += sum((d & low).bit_count() for d in deals) / len(deals) / max(1, low.bit_count())
+        true_top += (held & top).bit_count() / max(1, top.bit_count())
+        dealt_top += sum((d & top).bit_count() for d in deals) / len(deals) / max(1, top.bit_count())
+        looks += 1
+    assert looks >= 10
+    assert true_low / looks < 0.05  # the premise: bidders keep almost none of their low plain cards
+    assert dealt_low / looks < 0.06, (dealt_low / looks, true_low / looks)
+    assert dealt_top / looks > 0.25, (dealt_top / looks, true_top / looks)
