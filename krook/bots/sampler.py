@@ -1,11 +1,13 @@
 """Deals of the unseen cards consistent with what a seat knows (determinisation).
 
 The unseen cards go to the other seats (as many as each holds) and to the hidden nest, never to a seat that has
-shown a void in that card's colour, never the called card into the nest. The bidding is soft evidence: each deal
-gets a weight from how well each bidder's and passer's hand fits what they did (``bid_weight``); so are the
-bidder's trump choice and burial (``play_weight``): a bidder names a colour it is long in and buries neither trump,
-nor the Krook, nor a master, nor (where burying them is barred) counters; and the opponents' earlier cards
-are read against the sound player's policy (``play_reading.policy_weight``). ``deal_weight`` is the product.
+shown a void in that card's colour, never the called card into the nest; once the bidder has buried, its hand
+and the buried cards are dealt together and split as a bidder buries (``_bury_split``). The bidding is soft
+evidence: each deal gets a weight from how well each bidder's and passer's hand fits what they did
+(``bid_weight``); so are the bidder's trump choice and burial (``play_weight``): a bidder names a colour it is
+long in and buries neither trump, nor the Krook, nor a master, nor (where burying them is barred) counters; and
+the opponents' earlier cards are read against the sound player's policy (``play_reading.policy_weight``).
+``deal_weight`` is the product.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def slots(k: Knowledge) -> list[tuple[int, int, int]]:
 # Where another seat deals the bidder's hand, a trump goes to it this many times as readily as to any other place
 # with room. It is set per table where the arena measured it against the champion (Kentucky Rook better by the
 # sequential test; Kentucky Discard, Keith, the three- and five-handed games ahead and not worse by the
-# non-regression test); elsewhere 1, none.
+# non-regression test); elsewhere 1, none. Kentucky Discard's 12 became 6 with the burial split, which keeps
+# every trump the pair of places is dealt with the bidder (its mean count then matches the truth again).
 BIDDER_TRUMP_LEAN = {
     "kentucky-discard": 6.0,
     "kentucky-rook": 6.0,
@@ -63,37 +66,24 @@ def bidder_trump_lean(rules: Rules) -> float:
     return BIDDER_TRUMP_LEAN.get(table_preset(rules) or "", 1.0)
 
 
-MASTER_LEAN = 1.0
-TOP_TRUMP_LEAN = 1.0
-
-
-def _trump_lean(k: Knowledge, places: list[tuple[int, int, int]]) -> tuple[int, list[float] | None]:
-    """(index of the bidder's place, each card's lean towards it) where another seat deals the bidder's hand."""
+def _trump_lean(k: Knowledge, places: list[tuple[int, int, int]]) -> tuple[int, int, float]:
+    """(index of the bidder's place, the trumps, the lean) where another seat deals the bidder's hand."""
     if k.trump is None or k.bidder is None or k.bidder == k.seat:
-        return -1, None
+        return -1, 0, 1.0
     lean = bidder_trump_lean(k.rules)
-    if lean == 1.0 and MASTER_LEAN == 1.0 and TOP_TRUMP_LEAN == 1.0:
-        return -1, None
+    if lean == 1.0:
+        return -1, 0, 1.0
     for i, (place, _, _) in enumerate(places):
         if place == k.bidder:
-            play = k.play
-            factors = [1.0] * 66
-            for card in bits(play.trump_mask):
-                factors[card] = lean
-            live = k.rules.deck_mask & ~k.played
-            for color in range(4):
-                top = [c for c in play.order[color] if live >> c & 1]
-                if top:
-                    factors[top[-1]] *= TOP_TRUMP_LEAN if color == k.trump else MASTER_LEAN
-            return i, factors
-    return -1, None
+            return i, k.play.trump_mask, lean
+    return -1, 0, 1.0
 
 
 def sample_deal(k: Knowledge, rng: random.Random, tries: int = 40) -> tuple[list[int], int]:
     """One deal: every seat's hand (this seat's real one) and the hidden nest."""
     pool = bits(k.unseen)
     places = slots(k)
-    lean_at, factors = _trump_lean(k, places)
+    lean_at, leaning, factor = _trump_lean(k, places)
     for attempt in range(tries):
         relax = attempt == tries - 1  # last resort: ignore voids (a view that cannot happen, or bad luck)
         rng.shuffle(pool)
@@ -104,8 +94,7 @@ def sample_deal(k: Knowledge, rng: random.Random, tries: int = 40) -> tuple[list
         got = [0] * len(places)
         ok = True
         for card in order:
-            factor = factors[card] if factors is not None else 1.0
-            lean = lean_at if factor != 1.0 else -1
+            lean = lean_at if leaning >> card & 1 else -1
             total = 0.0
             for i, b in enumerate(bans):
                 if cap[i] and not b >> card & 1:
