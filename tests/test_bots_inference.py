@@ -219,7 +219,7 @@ def _first_leads(preset: str, games: int):
 
 
 @pytest.mark.parametrize(
-    "preset", ["kentucky-discard", "kentucky-rook", "keith", "three-handed", "five-handed"]
+    "preset", ["kentucky-discard", "kentucky-rook", "keith", "three-handed", "five-handed", "six-handed"]
 )
 def test_the_bidders_partner_deals_the_bidder_about_as_much_trump_as_a_bidder_holds(preset: str) -> None:
     # A bidder names trump after taking the nest: in Kentucky Discard it holds 5.6 trumps of 9 at the first card,
