@@ -132,7 +132,6 @@ def sample_deal(k: Knowledge, rng: random.Random, tries: int = 40) -> tuple[list
 # held; benchmarks/experiments/belief_calibration.py, issue 29, twenty-sixth session). So the bidder's hand and
 # the buried cards are dealt as one, then split as a bidder buries.
 BURY_SPLIT = True
-BIDDER_BID_READ = False
 
 
 def _bury_split(k: Knowledge, hands: list[int], nest: int, rng: random.Random) -> int:
@@ -184,16 +183,15 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]
     for seat, action in bids:
         if seat != k.seat:
             value = values.get(seat)
-            kept = seat == k.bidder and k.phase is not Phase.BIDDING
             if value is None:
                 original = hands[seat] | k.played_by[seat]
-                if kept and not BIDDER_BID_READ:
+                if seat == k.bidder and k.phase is not Phase.BIDDING:
                     original = 0  # the bidder's hand changed with the nest: judged only by its play
                 value = values[seat] = best_trump_value(rules, original)[0] if original else math.nan
             if not math.isnan(value):
                 if isinstance(action, Bid):
                     logw -= max(0.0, action.amount - value - scale * 0.5) / scale
-                elif isinstance(action, Pass) and not kept:
+                elif isinstance(action, Pass):
                     level = rules.min_bid if high is None else high + rules.bid_step
                     logw -= max(0.0, value - level - scale * 0.5) / scale
         if isinstance(action, Bid):
