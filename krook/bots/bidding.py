@@ -210,6 +210,12 @@ def general_model(rules: Rules) -> PresetModel | None:
     return PresetModel(tuple(weights), residuals, quantiles, int(data.DEALS))
 
 
+def bidding_model(rules: Rules) -> PresetModel | None:
+    """The learned bidding for a table: its preset's own fit when the rules are a preset's, else the
+    rule-general model evaluated for these rules."""
+    return model_for(table_preset(rules)) or general_model(rules)
+
+
 def with_bonuses(rules: Rules, points: float) -> float:
     """The points a side counts toward its bid when it takes ``points`` in play (cards, the nest, the last
     trick's bonus): the playouts count no other bonus, so they are added as the points suggest. Most tricks when

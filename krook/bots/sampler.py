@@ -3,8 +3,8 @@
 The unseen cards go to the other seats (as many as each holds) and to the hidden nest, never to a seat that has
 shown a void in that card's colour, never the called card into the nest; once the bidder has buried, its hand
 and the buried cards are dealt together and split as a bidder buries (``_bury_split``). The bidding is soft
-evidence: each deal gets a weight from how well each bidder's and passer's hand fits what they did
-(``bid_weight``); so are the bidder's trump choice and burial (``play_weight``): a bidder names a colour it is
+evidence: each deal gets a weight from how well each bidder's and passer's hand, valued in the learned bidding
+model's points, fits what they did (``bid_weight``); so are the bidder's trump choice and burial (``play_weight``): a bidder names a colour it is
 long in and buries neither trump, nor the Krook, nor a master, nor (where burying them is barred) counters; and
 the opponents' earlier cards are read against the sound player's policy (``play_reading.policy_weight``).
 ``deal_weight`` is the product.
@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
 
 from krook.rules import Bid, BidAction, Pass, Phase, Rules
 from krook.rules.cards import KROOK
 
-from .bidding import table_preset
+from .bidding import bidding_model, hand_features, table_preset
 from .evaluate import best_trump_value, choose_discard
 from .fast import bits
 from .knowledge import Knowledge
@@ -169,12 +172,113 @@ def _bury_split(k: Knowledge, hands: list[int], nest: int, rng: random.Random) -
     return buried
 
 
-def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]) -> float:
+# The auction read in the learned bidding model's units (the points a hand's side takes holding the contract),
+# the scale hard bids by, instead of ``evaluate``'s value: hard's last bids sit 1.5 scales above that value in
+# Call Partner and 0.4 in Kentucky Discard, so one threshold misread the tables (Call Partner's reading put less
+# probability on the true cards than none). In the model's
+# points a bid sits a median 0.4 (Kentucky Discard) or 0.2 (Call Partner) scales below the hand and a pass 0.3
+# or 0.5 above it (hard self-play, 150 auctions each; docs/BOTS-JOURNAL.md, issue 29, twenty-seventh session).
+# The bidder is read by the hand it bid with once it has taken the nest: the cards it holds, played and buried,
+# less as many as the nest held, drawn at random (each such split is as likely as any other a priori).
+BID_READ_MODEL = True
+BID_OVER = 0.1  # scales of points a bid may sit above the hand's model points before it costs anything
+BID_UNDER = -0.1  # ... and a pass below
+BID_SLOPE = 0.5  # scales of points per unit of log weight beyond those
+
+
+@dataclass(frozen=True)
+class _Reader:
+    """A table's bidding model made ready to value many hands: the outcome quantiles sorted with their running
+    sums, so a hand's mean points (clamped, bonuses counted as ``bidding.with_bonuses`` counts them) take two bisections
+    instead of a pass over every quantile (this runs for every seat of every deal sampled)."""
+
+    rules: Rules
+    weights: tuple[float, ...]
+    residuals: tuple[float, ...]  # sorted
+    sums: tuple[float, ...]  # sums[i]: the first i residuals' sum
+    total: float
+    help_: float
+    threat: float
+
+    def points(self, hand: int) -> float:
+        """The points a hand's side takes holding the contract, by the bidding model, bonuses counted."""
+        rules = self.rules
+        x = [*hand_features(rules, hand), self.help_, self.threat]
+        mu = sum(w * v for w, v in zip(self.weights, x, strict=True))
+        r = self.residuals
+        m = len(r)
+        lo = bisect_left(r, -mu)  # below: clamped to 0
+        hi = bisect_right(r, 1.0 - mu)  # above: clamped to 1
+        share = ((hi - lo) * mu + self.sums[hi] - self.sums[lo] + (m - hi)) / m
+        points = share * self.total
+        if rules.most_tricks_bonus:
+            points += rules.most_tricks_bonus * self._above(
+                mu, (rules.card_points_total + rules.last_trick_bonus) / 2
+            )
+        bonus = rules.sweep_bonus + rules.all_points_bonus
+        if bonus:
+            points += bonus * self._above(mu, rules.card_points_total + rules.last_trick_bonus, strict=False)
+        return points
+
+    def _above(self, mu: float, level: float, strict: bool = True) -> float:
+        """The share of outcomes (clamped to [0, 1] of the total) above ``level`` points (or at it)."""
+        t = level / self.total
+        if t > 1.0 or (strict and t >= 1.0):
+            return 0.0
+        if t < 0.0 or (not strict and t <= 0.0):
+            return 1.0
+        find = bisect_right if strict else bisect_left
+        return (len(self.residuals) - find(self.residuals, t - mu)) / len(self.residuals)
+
+
+@lru_cache(maxsize=64)
+def _reader(rules: Rules) -> _Reader | None:
+    """The table's bidding model ready to read an auction with, a partner and the strongest opponent at what a
+    dealt hand is worth on average."""
+    model = bidding_model(rules)
+    if model is None:
+        return None
+    values = sorted(model.values)
+    m = len(values)
+    help_ = sum(values) / m if rules.partnership == "fixed" else 0.0
+    draws = rules.players - (2 if rules.partnership == "fixed" else 1)
+    threat = sum(v * (((i + 1) / m) ** draws - (i / m) ** draws) for i, v in enumerate(values))
+    residuals = tuple(sorted(model.residuals))
+    sums = [0.0]
+    for value in residuals:
+        sums.append(sums[-1] + value)
+    total = float(rules.card_points_total + rules.bonus_total)
+    return _Reader(rules, model.weights, residuals, tuple(sums), total, help_, threat)
+
+
+def _hand_bid_with(k: Knowledge, hands: list[int], nest: int, seat: int) -> int:
+    """The hand ``seat`` bid with in this deal: its cards now and played, and for a bidder that has taken the
+    nest, those and the buried cards less a random share as large as the nest."""
+    hand = hands[seat] | k.played_by[seat]
+    if seat != k.bidder or k.phase is Phase.BIDDING:
+        return hand
+    if k.phase is Phase.PLAY:
+        hand |= nest
+    extra = hand.bit_count() - k.rules.hand_size
+    if extra > 0:
+        rng = random.Random(hand)
+        for card in rng.sample(bits(hand), extra):
+            hand &= ~(1 << card)
+    return hand
+
+
+def bid_weight(
+    k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]], nest: int | None = None
+) -> float:
     """How likely the bids seen were with these hands: a soft penalty for a bid the hand could not back
-    and for a pass by a hand worth much more than the bid passed."""
+    and for a pass by a hand worth much more than the bid passed (``nest``: the deal's hidden cards, to read
+    the bidder by the hand it bid with)."""
     rules = k.rules
     if not bids or not rules.bidding:
         return 1.0
+    reader = _reader(rules) if BID_READ_MODEL else None
+    if reader is not None:
+        return _model_bid_weight(k, hands, bids, nest, reader)
     scale = max(10.0, rules.card_points_total / 8)
     logw = 0.0
     high = None
@@ -196,6 +300,44 @@ def bid_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidAction]]
                     logw -= max(0.0, value - level - scale * 0.5) / scale
         if isinstance(action, Bid):
             high = action.amount
+    return math.exp(logw)
+
+
+def _model_bid_weight(
+    k: Knowledge,
+    hands: list[int],
+    bids: list[tuple[int, BidAction]],
+    nest: int | None,
+    reader: _Reader,
+) -> float:
+    rules = k.rules
+    scale = max(10.0, rules.card_points_total / 8)
+    logw = 0.0
+    high: int | None = None
+    high_seat: int | None = None
+    points: dict[int, float] = {}
+    for seat, action in bids:
+        if seat != k.seat and isinstance(action, Bid | Pass):
+            value = points.get(seat)
+            if value is None:
+                if seat == k.bidder and k.phase is not Phase.BIDDING and nest is None:
+                    value = math.nan  # no deal of the buried cards to read the bidder by
+                else:
+                    value = reader.points(_hand_bid_with(k, hands, nest or 0, seat))
+                points[seat] = value
+            # a pass while the partner holds the bid (fixed partners) is what hard does with most hands
+            partner_high = (
+                rules.partnership == "fixed" and high_seat is not None and high_seat % 2 == seat % 2
+            )
+            if not math.isnan(value) and not (isinstance(action, Pass) and partner_high):
+                if isinstance(action, Bid):
+                    logw -= max(0.0, (action.amount - value) / scale - BID_OVER) / BID_SLOPE
+                else:
+                    level = rules.min_bid if high is None else high + rules.bid_step
+                    logw -= max(0.0, BID_UNDER - (level - value) / scale) / BID_SLOPE
+        if isinstance(action, Bid):
+            high = action.amount
+            high_seat = seat
     return math.exp(logw)
 
 
@@ -287,4 +429,4 @@ def duck_weight(k: Knowledge, hands: list[int]) -> float:
 
 def deal_weight(k: Knowledge, hands: list[int], nest: int, bids: list[tuple[int, BidAction]]) -> float:
     """Everything the auction, the trump choice and the burial say about this deal, as one weight."""
-    return bid_weight(k, hands, bids) * play_weight(k, hands, nest) * policy_weight(k, hands)
+    return bid_weight(k, hands, bids, nest) * play_weight(k, hands, nest) * policy_weight(k, hands)

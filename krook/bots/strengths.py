@@ -37,9 +37,8 @@ from krook.rules.cards import CARD_BY_NAME, COLOR_MASKS, KROOK
 from .base import BotContext, register
 from .bidding import (
     PresetModel,
-    general_model,
+    bidding_model,
     hand_features,
-    model_for,
     play_contract,
     table_preset,
     take_nest,
@@ -251,12 +250,6 @@ def _expected_score(rules: Rules, n: int, results: list[float], amount: int) -> 
     return sum(
         (a if a >= amount else -amount) - defenders * max(0.0, awarded - a) / others for a in results
     ) / len(results)
-
-
-def bidding_model(rules: Rules) -> PresetModel | None:
-    """The learned bidding for a table: its preset's own fit when the rules are a preset's, else the
-    rule-general model evaluated for these rules."""
-    return model_for(table_preset(rules)) or general_model(rules)
 
 
 # How far below its bid a seat's hand value may be (fraction of the hand's points): bids are estimates, not
