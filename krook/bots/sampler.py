@@ -4,10 +4,10 @@ The unseen cards go to the other seats (as many as each holds) and to the hidden
 shown a void in that card's colour, never the called card into the nest; once the bidder has buried, its hand
 and the buried cards are dealt together and split as a bidder buries (``_bury_split``). The bidding is soft
 evidence: each deal gets a weight from how well each bidder's and passer's hand, valued in the learned bidding
-model's points, fits what they did (``bid_weight``); so are the bidder's trump choice and burial (``play_weight``): a bidder names a colour it is
-long in and buries neither trump, nor the Krook, nor a master, nor (where burying them is barred) counters; and
-the opponents' earlier cards are read against the sound player's policy (``play_reading.policy_weight``).
-``deal_weight`` is the product.
+model's points, fits what they did (``bid_weight``); so are the bidder's trump choice and burial
+(``play_weight``): a bidder names a colour it is long in and buries neither trump, nor the Krook, nor a master,
+nor (where burying them is barred) counters; and the opponents' earlier cards are read against the sound
+player's policy (``play_reading.policy_weight``). ``deal_weight`` is the product.
 """
 
 from __future__ import annotations
@@ -175,11 +175,11 @@ def _bury_split(k: Knowledge, hands: list[int], nest: int, rng: random.Random) -
 # The auction read in the learned bidding model's units (the points a hand's side takes holding the contract),
 # the scale hard bids by, instead of ``evaluate``'s value: hard's last bids sit 1.5 scales above that value in
 # Call Partner and 0.4 in Kentucky Discard, so one threshold misread the tables (Call Partner's reading put less
-# probability on the true cards than none). In the model's
-# points a bid sits a median 0.4 (Kentucky Discard) or 0.2 (Call Partner) scales below the hand and a pass 0.3
-# or 0.5 above it (hard self-play, 150 auctions each; docs/BOTS-JOURNAL.md, issue 29, twenty-seventh session).
-# The bidder is read by the hand it bid with once it has taken the nest: the cards it holds, played and buried,
-# less as many as the nest held, drawn at random (each such split is as likely as any other a priori).
+# probability on the true cards than none). In the model's points a bid sits a median 0.4 (Kentucky Discard) or
+# 0.2 (Call Partner) scales below the hand and a pass 0.3 or 0.5 above it (hard self-play, 150 auctions each;
+# docs/BOTS-JOURNAL.md, issue 29, twenty-seventh session). The bidder is read by the hand it bid with once it
+# has taken the nest: the cards it holds, played and buried, less as many as the nest held, drawn at random
+# (each such split is as likely as any other a priori).
 BID_READ_MODEL = True
 BID_OVER = 0.1  # scales of points a bid may sit above the hand's model points before it costs anything
 BID_UNDER = -0.1  # ... and a pass below
@@ -189,8 +189,8 @@ BID_SLOPE = 0.5  # scales of points per unit of log weight beyond those
 @dataclass(frozen=True)
 class _Reader:
     """A table's bidding model made ready to value many hands: the outcome quantiles sorted with their running
-    sums, so a hand's mean points (clamped, bonuses counted as ``bidding.with_bonuses`` counts them) take two bisections
-    instead of a pass over every quantile (this runs for every seat of every deal sampled)."""
+    sums, so a hand's mean points (clamped, bonuses counted as ``bidding.with_bonuses`` counts them) take two
+    bisections instead of a pass over every quantile (this runs for every seat of every deal sampled)."""
 
     rules: Rules
     weights: tuple[float, ...]
@@ -310,6 +310,7 @@ def _model_bid_weight(
     nest: int | None,
     reader: _Reader,
 ) -> float:
+    """``bid_weight`` with every hand valued in the bidding model's points (``_Reader``)."""
     rules = k.rules
     scale = max(10.0, rules.card_points_total / 8)
     logw = 0.0
