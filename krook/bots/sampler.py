@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -314,32 +315,43 @@ def _model_bid_weight(
     rules = k.rules
     scale = max(10.0, rules.card_points_total / 8)
     logw = 0.0
+    points: dict[int, float] = {}
+    for seat, action, level in _read_calls(k, bids):
+        value = points.get(seat)
+        if value is None:
+            if seat == k.bidder and k.phase is not Phase.BIDDING and nest is None:
+                value = math.nan  # no deal of the buried cards to read the bidder by
+            else:
+                value = reader.points(_hand_bid_with(k, hands, nest or 0, seat))
+            points[seat] = value
+        if math.isnan(value):
+            continue
+        if isinstance(action, Bid):
+            logw -= max(0.0, (level - value) / scale - BID_OVER) / BID_SLOPE
+        else:
+            logw -= max(0.0, BID_UNDER - (level - value) / scale) / BID_SLOPE
+    return math.exp(logw)
+
+
+def _read_calls(k: Knowledge, bids: list[tuple[int, BidAction]]) -> Iterator[tuple[int, Bid | Pass, int]]:
+    """The other seats' bids and passes that say something, each with its level: a bid's amount, a pass's the
+    lowest bid it declined. A pass while the partner holds the bid (fixed partners) is what the bots do with most
+    hands, so it is left out."""
+    rules = k.rules
     high: int | None = None
     high_seat: int | None = None
-    points: dict[int, float] = {}
     for seat, action in bids:
         if seat != k.seat and isinstance(action, Bid | Pass):
-            value = points.get(seat)
-            if value is None:
-                if seat == k.bidder and k.phase is not Phase.BIDDING and nest is None:
-                    value = math.nan  # no deal of the buried cards to read the bidder by
-                else:
-                    value = reader.points(_hand_bid_with(k, hands, nest or 0, seat))
-                points[seat] = value
-            # a pass while the partner holds the bid (fixed partners) is what hard does with most hands
             partner_high = (
                 rules.partnership == "fixed" and high_seat is not None and high_seat % 2 == seat % 2
             )
-            if not math.isnan(value) and not (isinstance(action, Pass) and partner_high):
-                if isinstance(action, Bid):
-                    logw -= max(0.0, (action.amount - value) / scale - BID_OVER) / BID_SLOPE
-                else:
-                    level = rules.min_bid if high is None else high + rules.bid_step
-                    logw -= max(0.0, BID_UNDER - (level - value) / scale) / BID_SLOPE
+            if isinstance(action, Bid):
+                yield seat, action, action.amount
+            elif not partner_high:
+                yield seat, action, rules.min_bid if high is None else high + rules.bid_step
         if isinstance(action, Bid):
             high = action.amount
             high_seat = seat
-    return math.exp(logw)
 
 
 # medium's bidding as the model of every seat's auction: it bids the next level exactly when the hand's value
@@ -360,34 +372,20 @@ def bid_policy_weight(k: Knowledge, hands: list[int], bids: list[tuple[int, BidA
         return 1.0
     width = BID_WIDTH * max(10.0, rules.card_points_total / 8)
     weight = 1.0
-    high: int | None = None
-    high_seat: int | None = None
     values: dict[int, float] = {}
-    for seat, action in bids:
-        if seat != k.seat and isinstance(action, Bid | Pass):
-            if seat not in values:
-                original = hands[seat] | k.played_by[seat]
-                if seat == k.bidder and k.phase is not Phase.BIDDING:
-                    original = 0  # the bidder's hand changed with the nest: judged only by its play
-                values[seat] = best_trump_value(rules, original)[0] if original else math.nan
-            value = values[seat]
-            partner_high = (
-                rules.partnership == "fixed" and high_seat is not None and high_seat % 2 == seat % 2
-            )
-            if not math.isnan(value) and not (isinstance(action, Pass) and partner_high):
-                level = (
-                    action.amount
-                    if isinstance(action, Bid)
-                    else (rules.min_bid if high is None else high + rules.bid_step)
-                )
-                x = (value - level) / width
-                if isinstance(action, Pass):
-                    x = -x
-                x = max(-30.0, min(30.0, x))
-                weight *= BID_FLOOR + (1.0 - BID_FLOOR) / (1.0 + math.exp(-x))
-        if isinstance(action, Bid):
-            high = action.amount
-            high_seat = seat
+    for seat, action, level in _read_calls(k, bids):
+        if seat not in values:
+            original = hands[seat] | k.played_by[seat]
+            if seat == k.bidder and k.phase is not Phase.BIDDING:
+                original = 0  # the bidder's hand changed with the nest: judged only by its play
+            values[seat] = best_trump_value(rules, original)[0] if original else math.nan
+        value = values[seat]
+        if not math.isnan(value):
+            x = (value - level) / width
+            if isinstance(action, Pass):
+                x = -x
+            x = max(-30.0, min(30.0, x))
+            weight *= BID_FLOOR + (1.0 - BID_FLOOR) / (1.0 + math.exp(-x))
     return weight
 
 
