@@ -9,7 +9,7 @@ import pytest
 from krook.bots import sampler
 from krook.bots.knowledge import ducks, read_view
 from krook.bots.sampler import duck_weight, play_weight, sample_deal
-from krook.rules import PRESETS, Match
+from krook.rules import PRESETS, Match, Rules, rules_from_spec
 from krook.rules.cards import CARD_BY_NAME, KROOK
 
 RULES = PRESETS["kentucky-discard"].rules
@@ -98,12 +98,12 @@ def test_a_burial_holding_trump_is_less_likely_than_one_of_plain_cards(
     raise AssertionError("no comparable pair of burials was found in 40 seeded hands")
 
 
-def _medium_hand(preset: str, seed: int):
+def _medium_hand(preset: str | Rules, seed: int):
     """Each decision of a hand played by medium at every seat: the match and the deciding seat's view, before the
     decision is applied."""
     from krook.bots import BotContext, make_bot
 
-    rules = PRESETS[preset].rules
+    rules = PRESETS[preset].rules if isinstance(preset, str) else preset
     match = Match(rules, seed=seed)
     bots = [make_bot("medium") for _ in range(rules.players)]
     while match.hand.to_act is not None:
@@ -209,7 +209,7 @@ def test_a_pass_under_the_partner_s_bid_says_nothing() -> None:
         assert bid_policy_weight(k, deal, bids) == bid_policy_weight(k, deal, alone)
 
 
-def _first_leads(preset: str, games: int):
+def _first_leads(preset: str | Rules, games: int):
     """The first card of each hand played by medium at every seat (the bidder's trump named, its bury made)."""
     for g in range(games):
         for match, view in _medium_hand(preset, 300 + g):
@@ -218,14 +218,48 @@ def _first_leads(preset: str, games: int):
                 break  # a hand thrown in never gets here
 
 
+# Custom tables 1 and 6 of benchmarks/custom_tables.py (seed 29): a 45-card deck with a nest of 2, four in
+# fixed partnerships; and a five-handed game each alone with a nest of 2 and the 1s high. No preset is either.
+CUSTOM_TABLE_1 = {
+    "preset": "kentucky-discard",
+    "overrides": {
+        "all_pass": "dealer_forced", "all_points_bonus": 20, "bury_counters": False, "deck": "45",
+        "double_krook": True, "first_bid_forced": True, "first_lead": "left_of_bidder", "krook_any_time": False,
+        "krook_rank": "middle", "min_bid": 155, "nest_size": 2, "nest_to": "bidder", "ones_high": False,
+        "ones_points": 20, "sweep_bonus": 10, "target": 1000,
+    },
+}  # fmt: skip
+CUSTOM_TABLE_6 = {
+    "preset": "five-handed",
+    "overrides": {
+        "all_pass": "dealer_forced", "deck": "57", "defenders_score": False, "first_lead": "left_of_bidder",
+        "krook_any_time": False, "min_bid": 100, "most_tricks_bonus": 20, "nest_size": 2,
+        "no_counter_redeal": True, "ones_high": True, "ones_points": 15, "target": 800,
+    },
+}  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    "preset", ["kentucky-discard", "kentucky-rook", "keith", "three-handed", "five-handed", "six-handed"]
+    "table",
+    [
+        "kentucky-discard",
+        "kentucky-rook",
+        "keith",
+        "three-handed",
+        "five-handed",
+        "six-handed",
+        pytest.param(CUSTOM_TABLE_1, id="custom-1"),
+        pytest.param(CUSTOM_TABLE_6, id="custom-6"),
+    ],
 )
-def test_the_bidders_partner_deals_the_bidder_about_as_much_trump_as_a_bidder_holds(preset: str) -> None:
+def test_the_bidders_partner_deals_the_bidder_about_as_much_trump_as_a_bidder_holds(
+    table: str | dict[str, object],
+) -> None:
     # A bidder names trump after taking the nest: in Kentucky Discard it holds 5.6 trumps of 9 at the first card,
-    # where the partner's deals gave it 3.2 before the sampler leaned trump its way (BIDDER_TRUMP_LEAN).
+    # where the partner's deals gave it 3.2 before the sampler leaned trump its way (BIDDER_TRUMP_LEAN). A custom
+    # table leans too (CUSTOM_TRUMP_LEAN): dealt blind, the bidder there was about 1.2 trumps short.
     true, dealt = [], []
-    for match in _first_leads(preset, 12):
+    for match in _first_leads(table if isinstance(table, str) else rules_from_spec(table), 12):
         bidder = match.hand.bidder
         assert bidder is not None
         k = read_view(match.view((bidder + 2) % match.rules.players))
@@ -242,15 +276,17 @@ def test_the_bidders_partner_deals_the_bidder_about_as_much_trump_as_a_bidder_ho
     assert abs(mean_dealt - mean_true) < 1.0, (mean_dealt, mean_true)
 
 
-def test_a_table_with_no_lean_deals_as_before() -> None:
-    # the lean is set only where the arena confirmed it: elsewhere the bidder is dealt blind, as the champion deals
+def test_where_a_partner_is_called_the_bidder_is_dealt_blind() -> None:
+    # the arena found no lean better than none where the bidder calls its partner (Call Partner, custom tables)
     import dataclasses
 
     from krook.bots.sampler import bidder_trump_lean
 
-    rules = PRESETS["kentucky-discard"].rules
-    assert bidder_trump_lean(rules) > 1.0
-    assert bidder_trump_lean(dataclasses.replace(rules, target=rules.target + 100)) == 1.0
+    called = PRESETS["call-partner"].rules
+    assert bidder_trump_lean(called) == 1.0
+    assert bidder_trump_lean(dataclasses.replace(called, target=called.target + 100)) == 1.0
+    fixed = PRESETS["kentucky-discard"].rules
+    assert bidder_trump_lean(dataclasses.replace(fixed, target=fixed.target + 100)) > 1.0
 
 
 @pytest.mark.parametrize("preset", ["kentucky-discard", "kentucky-rook"])
