@@ -1,19 +1,23 @@
-"""The frozen champion: loadable by name, apart from the shipped bots, and refused when it is not there."""
+"""The frozen champions: loadable by name, apart from the shipped bots, and refused when not there."""
 
 from __future__ import annotations
 
 import random
 import sys
 
+import pytest
+
 from krook.bots import BotContext, make_bot
 from krook.bots.arena import CHAMPIONS_DIR, arena_bot, main
 from krook.rules import PRESETS, Match
 
-CHAMPION = "hard-2026-12-02"
+CHAMPION = "hard-2026-12-02"  # the issue 29 yardstick
+CHAMPIONS = [CHAMPION, "hard-2026-12-06"]
 
 
-def test_the_champion_is_its_own_copy_of_the_bots() -> None:
-    champion = arena_bot(f"hard@{CHAMPION}", samples=4)
+@pytest.mark.parametrize("name", CHAMPIONS)
+def test_the_champion_is_its_own_copy_of_the_bots(name: str) -> None:
+    champion = arena_bot(f"hard@{name}", samples=4)
     shipped = make_bot("hard", samples=4)
     assert type(champion).__name__ == "HardBot" and type(champion) is not type(shipped)
     module = sys.modules[type(champion).__module__]
@@ -21,16 +25,17 @@ def test_the_champion_is_its_own_copy_of_the_bots() -> None:
     # its constants and model live in its own modules: changing the shipped bot's does not reach it
     assert module.__file__ is not None and str(CHAMPIONS_DIR) in module.__file__
     bidding = sys.modules[module.__name__.rsplit(".", 1)[0] + ".bidding"]
-    assert bidding.MODEL_FILE.parent == CHAMPIONS_DIR / CHAMPION
-    assert type(arena_bot(f"expert@{CHAMPION}")).__name__ == "ExpertBot"
+    assert bidding.MODEL_FILE.parent == CHAMPIONS_DIR / name
+    assert type(arena_bot(f"expert@{name}")).__name__ == "ExpertBot"
 
 
-def test_the_champion_plays_from_its_seed() -> None:
+@pytest.mark.parametrize("name", CHAMPIONS)
+def test_the_champion_plays_from_its_seed(name: str) -> None:
     match = Match(PRESETS["kentucky-discard"].rules, seed=5)
     seat = match.hand.to_act
     assert seat is not None
     view = match.view(seat)
-    bot = arena_bot(f"hard@{CHAMPION}", samples=4)
+    bot = arena_bot(f"hard@{name}", samples=4)
     first = bot.choose(view, BotContext(random.Random(3)))
     assert first in set(view.legal_actions().actions())
     assert bot.choose(view, BotContext(random.Random(3))) == first
@@ -39,7 +44,7 @@ def test_the_champion_plays_from_its_seed() -> None:
 def test_an_unknown_champion_is_refused(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["--a", "hard", "--b", "hard@no-such-champion", "--deals", "1", "--workers", "1"]) == 2
     err = capsys.readouterr().err
-    assert "no frozen bots" in err and CHAMPION in err
+    assert "no frozen bots" in err and all(name in err for name in CHAMPIONS)
 
 
 def test_two_copies_in_folders_of_one_name_load_apart(tmp_path) -> None:  # type: ignore[no-untyped-def]
