@@ -115,6 +115,15 @@ class TakesBack(Protocol):
 
 
 @runtime_checkable
+class Coaching(Protocol):
+    """A game that teaches one move at a time (the guided hand): its hint is the move the lesson asks for."""
+
+    def lesson_advice(self, seat: int) -> tuple[Action, str] | None:
+        """The move the note on screen asks ``seat`` for, with its words; None while the player is free."""
+        ...
+
+
+@runtime_checkable
 class Reviewable(Protocol):
     """A game whose whole record is here, so a finished hand can be reviewed exactly."""
 

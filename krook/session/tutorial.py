@@ -401,6 +401,14 @@ class TutorialSession(LocalSession):
         self._advance()
         return problem
 
+    def lesson_advice(self, seat: int) -> tuple[Action, str] | None:
+        # the hard bot's hint would contradict the note (it advised the Red 11 where the note teaches the Krook)
+        lesson = self.current
+        expected = lesson.expected_action if lesson is not None else None
+        if lesson is None or expected is None or seat != YOU:
+            return None
+        return expected, lesson.hint
+
     def _why_not(self, seat: int, action: Action, lesson: Lesson) -> str:
         """The rules' reason when the move is illegal, else that it is not the one being taught."""
         reason = self.match.view(seat).legal_actions().why_not(action)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from krook.rules import Action
 from krook.scenes.common.table_model import in_words
 from krook.scenes.table.state import MessageKind
+from krook.session.base import Coaching
 
 if TYPE_CHECKING:
     from krook.scenes.table.state import TableState
@@ -41,10 +42,15 @@ class Hinter:
 
         if self._future is not None:  # a hint for an earlier decision is still being thought out: leave it
             self.close()
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-hint")
         self._version = view.version
         self._seat = t.viewer
+        coached = t.session.lesson_advice(t.viewer) if isinstance(t.session, Coaching) else None
+        if coached is not None:  # the guided hand: the hint is the move its note asks for
+            self._future = Future()
+            self._future.set_result(coached)
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="krook-hint")
         self._future = self._executor.submit(hints.suggest, view, HINT_BUDGET_S, view.version)
         t.tell(t.viewer, THINKING, MessageKind.ADVICE, seconds=30.0)
 
