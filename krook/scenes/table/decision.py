@@ -43,6 +43,10 @@ class Decision:
         """The panel's widgets for a new decision (and where the keyboard focus starts)."""
         return []
 
+    def first_focus(self) -> int:
+        """Which of ``prepare``'s widgets holds the keyboard focus when the decision comes up."""
+        return 0
+
     def choose(self, action: Action) -> None:
         """A panel button's callback: the player chose ``action`` (returned by ``handle``)."""
         self._chosen = action

@@ -181,18 +181,23 @@ class TrumpDecision(Decision):
         pygame.K_4: "B",
     }
 
+    def _counts(self) -> dict[str, int]:
+        """How many cards of each trump colour the hand holds, in the buttons' order."""
+        hand = self.state.view.hand
+        letters = [colour.letter for colour in self.state.legal.trumps()]
+        return {c: sum(1 for card in hand if card.startswith(c)) for c in letters}
+
     def prepare(self) -> list[Widget]:
-        t = self.state
-        counts = {c: sum(1 for card in t.view.hand if card.startswith(c)) for c in COLOR_LETTERS}
-        t.focus_zone = Zone.PANEL
+        self.state.focus_zone = Zone.PANEL
         return [
-            Button(
-                f"{COLOUR_NAMES[c]} ({counts[c]})",
-                partial(self.choose, Trump(Color.parse(c))),
-                "secondary",
-            )
-            for c in (colour.letter for colour in t.legal.trumps())
+            Button(f"{COLOUR_NAMES[c]} ({n})", partial(self.choose, Trump(Color.parse(c))), "secondary")
+            for c, n in self._counts().items()
         ]
+
+    def first_focus(self) -> int:
+        # Enter pressed at once names the longest colour, not Red whatever the hand holds
+        counts = list(self._counts().values())
+        return counts.index(max(counts)) if counts else 0
 
     def take_advice(self, action: Action) -> None:
         if isinstance(action, Trump):

@@ -357,7 +357,7 @@ class TableScene(Scene):
         t.focus_card = min(t.focus_card, max(0, len(hand) - 1))
         widgets = decision.prepare() if decision is not None else []
         t.panel.set(widgets)
-        t.panel.index = 0
+        t.panel.index = decision.first_focus() if decision is not None and widgets else 0
         if (
             decision is not None
             and decision.uses_hand
