@@ -231,3 +231,28 @@ def test_a_burial_that_empties_two_colours_is_said_in_words() -> None:
         assert all(n in text for n in names) and f"{names[0]}, {names[1]}" not in text, text
         return
     raise AssertionError("no seed gave a burial that empties two colours")
+
+
+@pytest.mark.parametrize(("preset", "exact_tricks"), [("kentucky-discard", 5), ("five-handed", 3)])
+def test_hard_solves_exactly_from_five_tricks_left_at_four_players(preset: str, exact_tricks: int) -> None:
+    """Four players solve their last five tricks exactly (docs/BOTS.md, "How each strength thinks"); five
+    players their last three. Solver nodes count only in exact decisions: playouts never call the solver."""
+    from krook.bots.strengths import HardBot
+
+    rules = PRESETS[preset].rules
+    medium = make_bot("medium")
+    solved: dict[int, bool] = {}
+    for seed in range(3):
+        match = Match(rules, seed=seed, first_dealer=seed % rules.players)
+        rng = random.Random(seed)
+        while match.hand.to_act is not None:
+            seat = match.hand.to_act
+            view = match.view(seat)
+            tricks_left = len(view.hand)
+            if view.phase is Phase.PLAY and len(view.legal_actions()) > 1 and tricks_left <= exact_tricks + 1:
+                bot = HardBot(samples=2)
+                bot.choose(view, BotContext(random.Random(seed), budget_s=10.0))
+                solved[tricks_left] = solved.get(tricks_left, False) or bot.nodes > 0
+            match.apply(medium.choose(view, BotContext(rng, budget_s=0.05)), seat)
+    assert solved.get(exact_tricks + 1) is False, solved  # one trick more: playouts
+    assert solved.get(exact_tricks) is True, solved

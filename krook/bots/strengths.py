@@ -373,10 +373,15 @@ def _model_outcomes(model: PresetModel, k: Knowledge, seat: int, hand: int) -> l
 TAKER_DEALS = 16
 
 
-# Solve exactly when this many cards (or fewer) are left in all hands: 4 tricks of 4 players. The solver's cost
-# grows with the cards in play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s
-# with 4 tricks of 6 players) and three players get 5.
+# Solve exactly when this many cards (or fewer) are left in all hands. The solver's cost grows with the cards in
+# play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s with 4 tricks of 6
+# players), five get 3 and three get 5.
 EXACT_CARDS = 16
+# Four players solve their last five tricks exactly. Once the other seats' deals held the bidder's hand as
+# bidders hold it (the trump lean and the burial split), solving 20 cards on them beat playing the fifth trick
+# from the end out by policy: Kentucky Discard against the champion, paired, +3.67 [+1.01, +6.32] over 300 boards
+# (docs/BOTS-JOURNAL.md, twenty-ninth session). Three players solving 21 cards lost (-1.81).
+EXACT_CARDS_FOUR = 20
 DEFAULT_BUDGET_S = 0.6
 
 
@@ -409,6 +414,10 @@ class HardBot(MediumBot):
         self.nodes = 0
         # the trump my bury was chosen for, with the hand it leaves: (hand after the bury, trump)
         self._planned_trump: tuple[int, int] | None = None
+
+    def exact_from(self, players: int) -> int:
+        """How many cards left in all hands the card play solves exactly rather than by playouts."""
+        return max(self.exact_cards, EXACT_CARDS_FOUR) if players == 4 else self.exact_cards
 
     def _deadline(self, ctx: BotContext) -> float:
         budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
@@ -452,7 +461,7 @@ class HardBot(MediumBot):
         live = k.unseen | sum(1 << c for c in trick_cards)
         groups = equal_groups(play, moves, live) if merge else [[c] for c in moves]
         heads = [g[0] for g in groups]
-        exact = tricks_left * k.n <= self.exact_cards
+        exact = tricks_left * k.n <= self.exact_from(k.n)
         # a defender in an individual game whose defenders score weighs its own points against every other
         # seat's, the bidder's fate among them (the exact solver sees only my points against the rest)
         seat_by_seat = (
@@ -752,7 +761,7 @@ class HardBot(MediumBot):
 # -- expert ------------------------------------------------------------------------------------------------------
 @register("expert")
 class ExpertBot(HardBot):
-    """Hard with a longer think: four times the deals, a 2 s budget, and exact solving one trick earlier.
+    """Hard with a longer think: four times the deals, a 2 s budget, and exact solving from 20 cards left.
 
     In fixed-work mode ``samples`` is hard's count: expert deals ``WORK_FACTOR`` times as many."""
 
