@@ -233,10 +233,13 @@ def test_a_burial_that_empties_two_colours_is_said_in_words() -> None:
     raise AssertionError("no seed gave a burial that empties two colours")
 
 
-@pytest.mark.parametrize(("preset", "exact_tricks"), [("kentucky-discard", 5), ("five-handed", 3)])
+@pytest.mark.parametrize(
+    ("preset", "exact_tricks"), [("kentucky-discard", 5), ("classic-full-deck", 4), ("five-handed", 3)]
+)
 def test_hard_solves_exactly_from_five_tricks_left_at_four_players(preset: str, exact_tricks: int) -> None:
-    """Four players solve their last five tricks exactly (docs/BOTS.md, "How each strength thinks"); five
-    players their last three. Solver nodes count only in exact decisions: playouts never call the solver."""
+    """Four players solve their last five tricks exactly where no trick bonus counts (docs/BOTS.md, "How each
+    strength thinks"); the classic full deck's most-tricks bonus keeps four, five players solve three. Solver
+    nodes count only in exact decisions: playouts never call the solver."""
     from krook.bots.strengths import HardBot
 
     rules = PRESETS[preset].rules

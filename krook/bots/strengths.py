@@ -377,10 +377,11 @@ TAKER_DEALS = 16
 # play, not the tricks, so six players get 2 exact tricks (an arena decision took 7.8 s with 4 tricks of 6
 # players), five get 3 and three get 5.
 EXACT_CARDS = 16
-# Four players solve their last five tricks exactly. Once the other seats' deals held the bidder's hand as
-# bidders hold it (the trump lean and the burial split), solving 20 cards on them beat playing the fifth trick
-# from the end out by policy: Kentucky Discard against the champion, paired, +3.67 [+1.01, +6.32] over 300 boards
-# (docs/BOTS-JOURNAL.md, twenty-ninth session). Three players solving 21 cards lost (-1.81).
+# Four players solve their last five tricks exactly where no trick bonus counts. Once the other seats' deals held
+# the bidder's hand as bidders hold it (the trump lean and the burial split), solving 20 cards on them beat playing
+# the fifth trick from the end out by policy: Kentucky Discard against the champion, paired, +1.86 [+0.71, +3.01]
+# over 1,000 boards (docs/BOTS-JOURNAL.md, twenty-ninth session). Where tricks score a bonus the playouts count it
+# and the solver does not (custom table 0, with a sweep bonus: -3.83 over 150); three players solving 21 cards lost.
 EXACT_CARDS_FOUR = 20
 DEFAULT_BUDGET_S = 0.6
 
@@ -415,9 +416,12 @@ class HardBot(MediumBot):
         # the trump my bury was chosen for, with the hand it leaves: (hand after the bury, trump)
         self._planned_trump: tuple[int, int] | None = None
 
-    def exact_from(self, players: int) -> int:
-        """How many cards left in all hands the card play solves exactly rather than by playouts."""
-        return max(self.exact_cards, EXACT_CARDS_FOUR) if players == 4 else self.exact_cards
+    def exact_from(self, players: int, trick_bonus: bool) -> int:
+        """How many cards left in all hands the card play solves exactly rather than by playouts (which count
+        the most-tricks and sweep bonuses, where the solver counts points only)."""
+        if players == 4 and not trick_bonus:
+            return max(self.exact_cards, EXACT_CARDS_FOUR)
+        return self.exact_cards
 
     def _deadline(self, ctx: BotContext) -> float:
         budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
@@ -461,7 +465,7 @@ class HardBot(MediumBot):
         live = k.unseen | sum(1 << c for c in trick_cards)
         groups = equal_groups(play, moves, live) if merge else [[c] for c in moves]
         heads = [g[0] for g in groups]
-        exact = tricks_left * k.n <= self.exact_from(k.n)
+        exact = tricks_left * k.n <= self.exact_from(k.n, trick_bonus)
         # a defender in an individual game whose defenders score weighs its own points against every other
         # seat's, the bidder's fate among them (the exact solver sees only my points against the rest)
         seat_by_seat = (
