@@ -116,3 +116,31 @@ def test_a_log_joined_from_two_matches_is_refused_not_summarised(
         main(["--from-log", str(good), "--paired-with", str(mixed)]) == 2
     )  # a pairing with it means nothing
     assert f"{mixed} mixes matches" in capsys.readouterr().err
+
+
+def test_a_hand_edited_log_is_refused_with_its_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A log whose ``a`` was renamed by hand but not its runs' bidders (done to join two runs' logs) was summarised
+    as a KeyError; so was a run without its result or a board without its decision times."""
+    log = tmp_path / "real.jsonl"
+    assert (
+        main(["--a", "medium", "--b", "easy", "--deals", "2", "--workers", "1", "--json", "--log", str(log)])
+        == 0
+    )
+    capsys.readouterr()
+    boards = [json.loads(line) for line in log.read_text().splitlines()]
+    assert any(run["bidder"] == "medium" for b in boards for run in b["runs"])  # the edit below bites
+    renamed = [dict(b, a="medium@old") for b in boards]
+    no_result = [dict(boards[0], runs=[{"bidder": None}]), boards[1]]
+    no_times = [boards[0], {k: v for k, v in boards[1].items() if k != "times"}]
+    for name, edited, says in (
+        ("renamed", renamed, "line 1: a run's bidder 'medium' is neither medium@old nor easy"),
+        ("no_result", no_result, "line 1: a run lacks its result"),
+        ("no_times", no_times, "cannot be summarised: 'times'"),
+    ):
+        path = _write(tmp_path / f"{name}.jsonl", edited)
+        assert main(["--from-log", str(path)]) == 2, name
+        assert says in capsys.readouterr().err, name
+    assert main(["--from-log", str(log), "--json"]) == 0  # the real log still summarises
+    assert json.loads(capsys.readouterr().out)["deals"] == 2

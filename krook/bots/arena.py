@@ -540,6 +540,22 @@ def check_one_match(boards: list[dict[str, Any]]) -> None:
             raise ValueError(f"line {number} is {match(board)}, line 1 {match(first)}: not one match")
 
 
+def check_runs(boards: list[dict[str, Any]]) -> None:
+    """ValueError naming the first line whose runs a summary cannot count: every run names its bidder (one of the
+    line's two bots, or none) and says whether the bid was made and the hand thrown in. A log whose bots were
+    renamed by hand in ``a`` but not in its runs was summarised as a KeyError."""
+    for number, board in enumerate(boards, 1):
+        bots = (board["a"], board["b"], None)
+        runs = board["runs"]
+        for run in runs if isinstance(runs, list) else [None]:
+            if not isinstance(run, dict) or "made" not in run or "thrown_in" not in run:
+                raise ValueError(f"line {number}: a run lacks its result (bidder, made, thrown_in)")
+            if run.get("bidder", "") not in bots:
+                raise ValueError(
+                    f"line {number}: a run's bidder {run.get('bidder')!r} is neither {board['a']} nor {board['b']}"
+                )
+
+
 def _print_pairing(new: list[dict[str, Any]], base: list[dict[str, Any]], as_json: bool) -> int:
     try:
         p = paired_summary(new, base)
@@ -632,7 +648,13 @@ def main(argv: Sequence[str]) -> int:
         if base is not None:
             return _print_pairing(boards, base, opts.json)
         first = boards[0]
-        summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
+        try:
+            check_runs(boards)
+            summary = summarise(first["a"], first["b"], first["preset"], boards, 0.0)
+        except (KeyError, TypeError, ValueError) as exc:
+            # a damaged or hand-edited log: say so rather than show a traceback
+            print(f"krook arena: {opts.from_log} cannot be summarised: {exc}", file=sys.stderr)
+            return 2
         summary["rules"] = first.get("rules", {"preset": first["preset"], "overrides": {}})
         summary["samples"] = first.get("samples")
         summary["solo"] = bool(first.get("solo"))
