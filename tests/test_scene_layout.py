@@ -50,8 +50,8 @@ def extra_scenes(app):
         scene._pick_preset(preset)
         return [scene]
 
-    def sheet(preset):
-        session = build_session(preset, seed=5)
+    def sheet(preset, names=None):
+        session = build_session(preset, seed=5, names=names)
         advance(session, lambda m: len(m.results) >= 2 and m.phase is Phase.HAND_OVER, limit=2000)
         table = _table(app, session)
         return [table, ScoreSheetScene(s, session, table)]
@@ -66,6 +66,9 @@ def extra_scenes(app):
         out[f"lobby {preset}"] = lambda p=preset: lobby(p)
     for preset in ("three-handed", "five-handed", "six-handed", "call-partner"):
         out[f"score sheet {preset}"] = lambda p=preset: sheet(p)
+    # the longest names the lobby takes (12 letters), in the nest's line: "Nest: 25 points to … & …"
+    wide = ["Wilhelmina M", "Bartholomew", "Maximiliana", "Wolfgang Amw", "Dev", "Eli"]
+    out["score sheet kentucky-discard long names"] = lambda: sheet("kentucky-discard", wide)
     out["title with a message"] = title_message
     return out
 

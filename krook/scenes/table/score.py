@@ -227,10 +227,10 @@ class ScoreSheetScene(Scene):
         nest_line = f"Nest: {r.get('nest_points', 0)} points"
         if nest_to is not None and r.get("nest_points"):
             nest_line += f" to {v.columns[nest_to]}"
-        t.text(surface, nest_line, (x, y + t.px(6)), "body", p.text_muted)
+        said = t.text(surface, nest_line, (x, y + t.px(6)), "body", p.text_muted)
         buried = r.get("buried") or r.get("nest") or []
         ch = t.px(64)
-        cx = x + t.px(300)
+        cx = max(x + t.px(300), said.right + t.px(16))  # long names push the cards along, not under them
         for code in buried:
             img = self.services.cards.face(code, ch)
             surface.blit(img, (cx, y))
