@@ -124,9 +124,12 @@ class MenuScene(Scene):
     def draw_title(self, surface: pygame.Surface, y: float) -> None:
         t = self.theme
         w = surface.get_width()
-        t.text(surface, self.title, (w / 2, y), "display", t.p.text, True, anchor="midtop")
+        title = t.text(surface, self.title, (w / 2, y), "display", t.p.text, True, anchor="midtop")
         if self.subtitle:
-            t.text(surface, self.subtitle, (w / 2, y + t.px(74)), "label", t.p.text_muted, anchor="midtop")
+            # below the title's ink: the "y" of "Play" in large text reached into the line under it
+            ink = t.render(self.title, "display", t.p.text, True).get_bounding_rect()
+            top = max(y + t.px(74), title.top + ink.bottom + t.px(2))
+            t.text(surface, self.subtitle, (w / 2, top), "label", t.p.text_muted, anchor="midtop")
 
 
 class DialogScene(Scene):
