@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from krook.ui import Button
 from krook.ui import widgets as widgets_module
 from krook.ui.cards import CardPainter
 from krook.ui.theme import Theme
@@ -17,7 +18,7 @@ from krook.ui.theme import Theme
 
 @dataclass
 class Drawn:
-    kind: str  # "widget", "text", "panel" or "card"
+    kind: str  # "widget", "text", "panel", "card", or "stepped" (a button's label drawn a size down)
     rect: pygame.Rect
     order: int
     what: str
@@ -112,6 +113,11 @@ class Probe:
             if probe.active and widget.visible and not probe.owners and rect.w and rect.h:
                 label = getattr(widget, "label", "") or type(widget).__name__
                 probe.add("widget", rect, label, widget)
+                if isinstance(widget, Button) and widget.label and args:
+                    theme = args[0]
+                    role = widget.label_roles(theme, widget.rect.h)[0]
+                    if theme.font(role, True).size(widget.label)[0] > widget.rect.w - theme.px(8):
+                        probe.add("stepped", pygame.Rect(widget.rect), widget.label, widget)
             probe.owners.append(widget)
             try:
                 draw(widget, surface, *args, **kw)
@@ -166,6 +172,9 @@ class Probe:
         for d in [*widgets, *texts, *panels]:
             if not window.contains(d.rect):
                 out.append(f"{d.kind} {d.what!r} {d.rect} leaves the window")
+        for d in items:
+            if d.kind == "stepped":  # its label drawn a size down: narrower than its siblings' look
+                out.append(f"button {d.what!r} {d.rect} is too narrow for its label at its height's size")
         for a, b in itertools.combinations(widgets, 2):
             if core(a).colliderect(core(b)):
                 out.append(f"widget {a.what!r} {a.rect} overlaps widget {b.what!r} {b.rect}")

@@ -115,6 +115,15 @@ class Button(Widget):
         if self.enabled and self.visible:
             self.on_click()
 
+    @staticmethod
+    def label_roles(theme: Theme, height: int) -> tuple[str, ...]:
+        """The text sizes a button of this height tries, largest first."""
+        return ("label", "body", "caption") if height >= theme.px(44) else ("body", "caption")
+
+    def width_for(self, theme: Theme, height: int) -> int:
+        """The narrowest width that shows the label at the largest size this height takes."""
+        return theme.font(self.label_roles(theme, height)[0], True).size(self.label)[0] + theme.px(24)
+
     def handle_event(self, e: pygame.event.Event) -> bool:
         super().handle_event(e)
         if not self.visible:
@@ -170,7 +179,7 @@ class Button(Widget):
             )
         elif self.hover:
             pygame.draw.rect(surface, (255, 255, 255), r, max(1, theme.px(1)), border_radius=radius)
-        roles = ("label", "body", "caption") if r.h >= theme.px(44) else ("body", "caption")
+        roles = self.label_roles(theme, r.h)
         # The largest text that fits the button (a long label in a narrow column steps down a size).
         role = next(
             (ro for ro in roles if theme.font(ro, True).size(self.label)[0] <= r.w - theme.px(8)), "caption"

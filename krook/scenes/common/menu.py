@@ -60,9 +60,19 @@ def titled_panel(theme: Theme, surface: pygame.Surface, rect: pygame.Rect, title
     theme.text(surface, title, (rect.x + theme.px(20), rect.y + theme.px(14)), "title", theme.p.text, True)
 
 
-def layout_row(widgets: Sequence[tuple[Widget, int]], right: int, bottom: int, height: int, gap: int) -> None:
-    """Widgets side by side along ``bottom``, right to left from ``right``: each given as (widget, width)."""
+def layout_row(
+    widgets: Sequence[tuple[Widget, int]],
+    right: int,
+    bottom: int,
+    height: int,
+    gap: int,
+    theme: Theme | None = None,
+) -> None:
+    """Widgets side by side along ``bottom``, right to left from ``right``: each given as (widget, width).
+    With ``theme``, a button grows to show its whole label at its full size (large text needs it)."""
     for widget, width in widgets:
+        if theme is not None and isinstance(widget, Button):
+            width = max(width, widget.width_for(theme, height))
         widget.rect = pygame.Rect(0, 0, width, height)
         widget.rect.bottomright = (right, bottom)
         right = widget.rect.left - gap
@@ -80,7 +90,7 @@ def bottom_bar(
     w, h = surface.get_size()
     right = w - screen_margin(theme) if right is None else right
     scaled = [(widget, theme.px(width)) for widget, width in widgets]
-    layout_row(scaled, right, h - theme.px(22), theme.px(height), theme.px(12))
+    layout_row(scaled, right, h - theme.px(22), theme.px(height), theme.px(12), theme)
 
 
 def layout_column(buttons: list[Button], center_x: int, top: int, width: int, height: int, gap: int) -> int:

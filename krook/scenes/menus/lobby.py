@@ -169,12 +169,9 @@ class LobbyScene(Scene):
                 2,
             )
             kind = Stepper([k[2] for k in KINDS], kind_index, partial(self._set_kind, i))
-            dealer = Button(
-                "Deals first" if i == self.lobby.first_dealer else "Deal",
-                partial(self._set_dealer, i),
-                "secondary" if i == self.lobby.first_dealer else "ghost",
-            )
+            dealer = Button("Deal", partial(self._set_dealer, i), "ghost")
             self.seat_rows.append((name, kind, dealer))
+        self._show_dealer()
         self.rule_rows = []
         for spec in SETTING_SPECS:
             value = values.get(spec.name)
@@ -241,9 +238,15 @@ class LobbyScene(Scene):
 
     def _set_dealer(self, i: int) -> None:
         self.lobby.first_dealer = i
+        self._show_dealer()
+
+    def _show_dealer(self) -> None:
+        # "Dealer", not "Deals first": the longer word stepped down a size in large text, beside "Deal"s
         for j, (_, _, b) in enumerate(self.seat_rows):
-            b.label = "Deals first" if j == i else "Deal"
-            b.style = "secondary" if j == i else "ghost"
+            first = j == self.lobby.first_dealer
+            b.label = "Dealer" if first else "Deal"
+            b.style = "secondary" if first else "ghost"
+            b.tooltip = "Deals the first hand" if first else "Deal the first hand from this seat"
 
     def _pick_preset(self, name: str) -> None:
         if name == "custom":

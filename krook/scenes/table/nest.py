@@ -212,7 +212,10 @@ class TrumpDecision(Decision):
         t = self.state
         theme = t.theme
         bh = theme.px(48)
-        rect = t.layout.panel_rect(theme.px(500), theme.px(120), t.n)
+        # wide enough for every colour's label at the buttons' own size (large text stepped "Yellow (3)" down)
+        widest = max((wd.width_for(theme, bh) for wd in t.panel.widgets if isinstance(wd, Button)), default=0)
+        width = max(theme.px(500), 4 * widest + theme.px(76))
+        rect = t.layout.panel_rect(width, theme.px(120), t.n)
         self.rect = rect
         theme.panel(surface, rect)
         theme.text(

@@ -119,6 +119,7 @@ class ScoreSheetScene(Scene):
             panel.bottom - t.px(72) + t.px(50),
             t.px(50),
             t.px(12),
+            t,
         )
         target = v.rules.get("target")
         undos = (
