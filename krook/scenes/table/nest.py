@@ -250,26 +250,42 @@ class TrumpDecision(Decision):
             pygame.draw.rect(surface, ink.fill, bar, border_radius=bar.h)
 
 
+# The call panel: colours side by side, and how much of a fanned card's width shows beside the next
+BLOCKS_ACROSS = 2
+FAN_SHOWS = 0.46
+
+
 class CallDecision(Decision):
-    """Call a card: its holder becomes your partner. A grid of cards; arrows move, Enter or a click calls."""
+    """Call a card: its holder becomes your partner. A fan of cards per colour, trump first, two colours
+    side by side; arrows move (Up and Down to the colour above or below), Enter or a click calls."""
 
     kind = "call"
 
     def __init__(self, state: Callable[[], TableState]) -> None:
         super().__init__(state)
-        self.cols = 14
+        # each card's rect where it shows (what later cards leave uncovered), in the order of ``options``
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
 
+    def rows(self) -> list[list[str]]:
+        """The cards that may be called, a row per colour in the hand's order (trump first, the Krook at the
+        end of trump's row), high to low. Yours stay in place, dimmed: calling one of them, you play alone."""
+        trump = self.state.shown.trump or None
+        cards = sorted((CARD_NAMES[c] for c in self.state.legal.calls()), key=lambda c: sort_key(c, trump))
+        rows: list[list[str]] = []
+        last = None
+        for code in cards:
+            group = sort_key(code, trump)[0]
+            group = -2 if group == -1 else group  # the Krook joins the trump row
+            if rows and group == last:
+                rows[-1].append(code)
+            else:
+                rows.append([code])
+            last = group
+        return rows
+
     def options(self) -> list[str]:
-        """Cards that may be called: others' first, then your own (calling one of yours: you play alone)."""
-        view = self.state.view
-        options = [CARD_NAMES[c] for c in self.state.legal.calls()]
-        mine = set(view.hand)
-        others = [c for c in options if c not in mine]
-        return sorted(others, key=lambda c: sort_key(c)) + sorted(
-            [c for c in options if c in mine], key=lambda c: sort_key(c)
-        )
+        return [code for row in self.rows() for code in row]
 
     def prepare(self) -> list[Widget]:
         self.state.focus_zone = Zone.HAND
@@ -283,7 +299,7 @@ class CallDecision(Decision):
             self.state.focus_card = options.index(CARD_NAMES[action.card])
 
     def click_card(self, pos: tuple[int, int]) -> Handled:
-        for code, rect in reversed(self.rects):
+        for code, rect in self.rects:
             if rect.collidepoint(pos):
                 return Call(parse_card(code))
         return False
@@ -291,14 +307,32 @@ class CallDecision(Decision):
     def key(self, e: pygame.event.Event) -> Handled:
         t = self.state
         key = e.key
-        options = self.options()
-        cols = self.cols
+        rows = self.rows()
+        options = [code for row in rows for code in row]
+        if not options:
+            return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            d = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}[key]
-            t.focus_card = max(0, min(len(options) - 1, t.focus_card + d))
+            i = max(0, min(len(options) - 1, t.focus_card))
+            r = 0
+            while i >= len(rows[r]):
+                i -= len(rows[r])
+                r += 1
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i += 1 if key == pygame.K_RIGHT else -1
+                if i < 0 and r > 0:  # on into the colour before, at its end
+                    r -= 1
+                    i = len(rows[r]) - 1
+                elif i >= len(rows[r]) and r + 1 < len(rows):  # on into the next colour, at its start
+                    r, i = r + 1, 0
+                i = max(0, min(len(rows[r]) - 1, i))
+            else:  # the colour above or below (two colours side by side)
+                r2 = r + (BLOCKS_ACROSS if key == pygame.K_DOWN else -BLOCKS_ACROSS)
+                if 0 <= r2 < len(rows):
+                    r, i = r2, min(i, len(rows[r2]) - 1)
+            t.focus_card = sum(len(row) for row in rows[:r]) + i
             t.focus_zone = Zone.HAND
             return True
-        if key in ACTIVATE_KEYS and options:
+        if key in ACTIVATE_KEYS:
             return Call(parse_card(options[min(t.focus_card, len(options) - 1)]))
         return False
 
@@ -307,47 +341,58 @@ class CallDecision(Decision):
         theme = t.theme
         p = theme.p
         w, h = t.layout.size
-        options = self.options()
-        gap = theme.px(6)
-        room = t.layout.panel_bottom - t.layout.panel_top  # the grid's cards shrink until it fits
-        ch = round(h * 0.105)
-        while True:
+        rows = self.rows()
+        across = min(BLOCKS_ACROSS, len(rows))
+        down = (len(rows) + across - 1) // max(1, across)
+        longest = max((len(row) for row in rows), default=1)
+        pad, head, gap, apart = theme.px(15), theme.px(46), theme.px(6), theme.px(22)
+        room_h = t.layout.panel_bottom - t.layout.panel_top
+        left, right = t.layout.centre_span(t.layout.panel_top, t.layout.panel_bottom, t.n)
+        room_w = min(right - left, round(w * 0.7))
+        # A fan per colour, two colours side by side: the cards are as large as the room allows with the
+        # corner of each (its number and colour) showing beside the next.
+        ch = round(h * 0.16)
+        while ch > 24:
             cw = card_width(ch)
-            cols = min(15, max(1, min(len(options), int((w * 0.6) // (cw + gap)))))
-            rows = (len(options) + cols - 1) // cols
-            height = rows * (ch + gap) + theme.px(70)
-            if height <= room or ch <= 24:
+            fan = cw + (longest - 1) * round(cw * FAN_SHOWS)
+            if across * fan + (across - 1) * apart + 2 * pad <= room_w and (
+                head + down * ch + (down - 1) * gap + pad <= room_h
+            ):
                 break
             ch -= 2
-        self.cols = cols
-        rect = pygame.Rect(0, 0, cols * (cw + gap) + theme.px(30), height)
-        rect.midbottom = (round(t.layout.center[0]), t.layout.panel_bottom)
+        cw = card_width(ch)
+        fan_room = (room_w - 2 * pad - (across - 1) * apart) // max(1, across)
+        step = max(round(cw * FAN_SHOWS), min(round(cw * 0.62), (fan_room - cw) // max(1, longest - 1)))
+        fan = cw + (longest - 1) * step
+        grid_w = across * fan + (across - 1) * apart
+        title = "Call a card: its holder is your partner"
+        font = theme.font("body", True)
+        if font.size(title + " (yours: you play alone)")[0] <= room_w - 2 * pad:
+            title += " (yours: you play alone)"
+        width = min(room_w, max(grid_w, font.size(title)[0]) + 2 * pad)
+        rect = t.layout.panel_rect(width, head + down * ch + (down - 1) * gap + pad, t.n)
         self.rect = rect
         theme.panel(surface, rect)
-        title = "Call a card: its holder is your partner"
-        if theme.font("body", True).size(title + " (yours: you play alone)")[0] < rect.w - theme.px(20):
-            title += " (yours: you play alone)"
         theme.text(
-            surface,
-            title,
-            (rect.centerx, rect.y + theme.px(12)),
-            "body",
-            p.text,
-            True,
-            anchor="midtop",
+            surface, title, (rect.centerx, rect.y + theme.px(12)), "body", p.text, True, anchor="midtop"
         )
         self.rects = []
         mine = set(t.view.hand)
-        for i, code in enumerate(options):
-            r = pygame.Rect(
-                rect.x + theme.px(15) + (i % cols) * (cw + gap),
-                rect.y + theme.px(50) + (i // cols) * (ch + gap),
-                cw,
-                ch,
-            )
-            surface.blit(t.services.cards.face(code, ch), r)
-            if code in mine:
-                surface.blit(theme.rounded(r.size, (10, 20, 16, 110), theme.px(5)), r)
-            self.rects.append((code, r))
-            if i == t.focus_card:
-                draw_focus_ring(surface, theme, r, theme.px(5))
+        x0 = rect.centerx - grid_w // 2
+        focus: pygame.Rect | None = None
+        for r, row in enumerate(rows):
+            bx = x0 + (r % across) * (fan + apart)
+            y = rect.y + head + (r // across) * (ch + gap)
+            for i, code in enumerate(row):
+                card = pygame.Rect(bx + i * step, y, cw, ch)
+                surface.blit(t.services.cards.face(code, ch), card)
+                if code in mine:
+                    surface.blit(theme.rounded(card.size, (10, 20, 16, 110), theme.px(5)), card)
+                shows = card.copy()
+                if i + 1 < len(row):
+                    shows.w = step  # the next card covers the rest
+                if len(self.rects) == t.focus_card:
+                    focus = shows
+                self.rects.append((code, shows))
+        if focus is not None:
+            draw_focus_ring(surface, theme, focus, theme.px(5))
