@@ -81,3 +81,18 @@ def test_the_arrows_walk_the_fans_and_enter_calls():
     assert focused() == rows[0][-1]
     action = calling.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert action == Call(parse_card(rows[0][-1]))
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_the_focus_starts_on_the_highest_trump_you_lack(seed, monkeypatch):
+    from krook.devtools import gallery
+
+    build = gallery.build_session
+    monkeypatch.setattr(gallery, "build_session", lambda preset, **_: build(preset, seed=seed))
+    table, _ = table_at("call-partner", "call", (1280, 720))
+    mine = set(table.state.view.hand)
+    focused = table.calling.options()[table.state.focus_card]
+    trump = table.state.shown.trump
+    assert focused not in mine, f"Enter at once would call {focused}, your own card: you would play alone"
+    lacking = [c for c in table.calling.rows()[0] if c not in mine]
+    assert focused == lacking[0] and focused[0] == trump, (focused, lacking)

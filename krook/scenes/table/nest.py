@@ -288,8 +288,12 @@ class CallDecision(Decision):
         return [code for row in self.rows() for code in row]
 
     def prepare(self) -> list[Widget]:
+        # the focus starts on the highest trump you lack (the usual call), never on a card of yours: Enter
+        # pressed at once must not make you play alone
+        mine = set(self.state.view.hand)
+        options = self.options()
         self.state.focus_zone = Zone.HAND
-        self.state.focus_card = 0
+        self.state.focus_card = next((i for i, code in enumerate(options) if code not in mine), 0)
         return []
 
     def take_advice(self, action: Action) -> None:
