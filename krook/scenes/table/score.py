@@ -8,6 +8,7 @@ import pygame
 
 from krook.render.palette import COLOUR_NAMES
 from krook.scenes.base import Scene, Services
+from krook.scenes.common.table_model import describe
 from krook.session.base import KeptHere, Reviewable, TakesBack
 from krook.ui import Button, FocusGroup
 from krook.ui.cards import card_width
@@ -170,7 +171,9 @@ class ScoreSheetScene(Scene):
             head += f", trump {COLOUR_NAMES.get(trump, trump)}"
         if r.get("called"):
             partner = r.get("partner")
-            head += f", called {r['called']}" + (f" ({names[partner]})" if partner is not None else "")
+            head += f", called {describe(r['called'])}" + (
+                f" ({names[partner]})" if partner is not None else ""
+            )
         t.text(surface, head, (x, y), "label", p.text, True)
         if made is not None:
             verdict = f"Made it with {r['bidding_total']}" if made else f"Set! Only {r['bidding_total']}"
