@@ -169,7 +169,7 @@ def test_the_review_counts_the_plays_it_has_no_room_for_and_says_what_the_others
     assert scene.job is not None
     scene.job.cancel()
     scene.job.join(30)
-    plays = tuple(PlayReview(t, "R8", "Y14", 5 * (8 - t)) for t in range(1, 7))  # 35 + 30 + ... + 10 = 135
+    plays = tuple(PlayReview(t, "R8", "Y14", 5) for t in range(1, 13))  # twelve plays of 5: 60
     scene.job.latest = HandReview(1, 0, 70, 9, par=110, plays=plays, complete=True, side=(0, 2))
     scene.job.finished = True
     drawn = record_text(app.services.theme)
@@ -178,4 +178,14 @@ def test_the_review_counts_the_plays_it_has_no_room_for_and_says_what_the_others
     assert 1 <= len(shown) < len(plays)
     hidden = plays[len(shown) :]
     assert f"and {len(hidden)} more plays, −{sum(p.loss for p in hidden)} points" in drawn
+    assert "Your plays cost 60 points; the rest of the table's plays gave 20 points back." in " ".join(drawn)
+    # Six plays: no room for a row of cards each, but room for a line of words each, so every one is named
+    # (a row of cards for the first and "and 5 more plays" before).
+    plays = tuple(PlayReview(t, "R8", "Y14", 5 * (8 - t)) for t in range(1, 7))  # 35 + 30 + ... + 10 = 135
+    scene.job.latest = HandReview(1, 0, 70, 9, par=110, plays=plays, complete=True, side=(0, 2))
+    drawn.clear()
+    scene.draw(pygame.display.get_surface())
+    shown = [w for w in drawn if w.startswith("Trick ")]
+    assert shown == [f"Trick {t}: Red 8 instead of Yellow 14, −{5 * (8 - t)} points" for t in range(1, 7)]
+    assert not [w for w in drawn if "more play" in w]
     assert "Your plays cost 135 points; the rest of the table's plays gave 95 points back." in " ".join(drawn)

@@ -13,6 +13,7 @@ import pygame
 from krook.review import HandReview, ReviewError, ReviewJob
 from krook.review.words import decision_line, done_line, headline, nest_lines, rest_of_table_line
 from krook.rules import Match, match_from_record
+from krook.rules.words import card_words
 from krook.scenes.base import Scene, Services
 from krook.scenes.common.menu import begin_screen, bottom_bar, centred_panel
 from krook.ui import Button, FocusGroup
@@ -172,14 +173,9 @@ class ReviewScene(Scene):
             return self._rest_of_table(surface, review, x, y, width, bottom)
         # above the cards: the list may run out of room, and this line says why the points are not par less them
         y = self._rest_of_table(surface, review, x, y, width, bottom)
-        for i, play in enumerate(review.plays):
-            rest = review.plays[i:]
-            # the last row keeps room for a line that counts the plays it cannot show
-            if y + ch + (lh if len(rest) > 1 else 0) > bottom:
-                points = sum(r.loss for r in rest)
-                more = f"and {len(rest)} more play{'s' if len(rest) > 1 else ''}, −{points} points"
-                t.text(surface, more, (x, y), "body", p.text_muted)
-                return y + lh
+        if y + len(review.plays) * (ch + t.px(10)) > bottom:
+            return self._play_words(surface, review, x, y, width, bottom)
+        for play in review.plays:
             t.text(surface, f"Trick {play.trick}", (x, y + ch // 2), "body", p.text_muted, anchor="midleft")
             cx = x + t.px(110)
             surface.blit(self.services.cards.face(play.card, ch), (cx, y))
@@ -192,6 +188,33 @@ class ReviewScene(Scene):
                 surface, f"−{play.loss} points", (cx, y + ch // 2), "label", p.danger, True, anchor="midleft"
             )
             y += ch + t.px(10)
+        return y
+
+    def _play_words(
+        self, surface: pygame.Surface, review: HandReview, x: int, y: int, width: int, bottom: int
+    ) -> int:
+        """The costly plays a line of words each, where a row of cards each does not fit (a small window, large
+        text); the lines that do not fit either are counted on the last."""
+        t = self.theme
+        lh = t.font("body").get_linesize() + t.px(2)
+        plays = review.plays
+        for i, play in enumerate(plays):
+            rest = plays[i:]
+            if y + lh * (2 if len(rest) > 1 else 1) > bottom:
+                points = sum(r.loss for r in rest)
+                count = f"{len(rest)} {'more ' if i else ''}play{'s' if len(rest) > 1 else ''}"
+                t.text(
+                    surface, f"{'and ' if i else ''}{count}, −{points} points", (x, y), "body", t.p.text_muted
+                )
+                return y + lh
+            line = t.fit(
+                f"Trick {play.trick}: {card_words(play.card)} instead of {card_words(play.best)}, "
+                f"−{play.loss} point{'s' if play.loss != 1 else ''}",
+                width,
+                "body",
+            )
+            t.text(surface, line, (x, y), "body", t.p.text)
+            y += lh
         return y
 
     def _rest_of_table(
