@@ -1,6 +1,7 @@
-"""A menu's subtitle starts below the ink of its title, in normal and large text: the "y" of "Play over the
-internet" in large text reached into the subtitle's letters. (The layout probe forgives a line's leading, so it
-cannot see this: the check here is on the letters themselves.)"""
+"""A big heading's next line starts below the heading's letters, in normal and large text: the "y" of "Play
+over the internet" (and of "Pass to Peggy" on the hot-seat curtain) in large text reached into the letters of
+the line under it. (The layout probe forgives a line's leading, so it cannot see this: the check here is on the
+letters themselves.)"""
 
 from __future__ import annotations
 
@@ -69,3 +70,36 @@ def test_the_subtitle_starts_below_the_titles_letters(app, scene_name, monkeypat
         theme._fonts.clear()
         theme._text_cache.clear()
     assert checked == 2 * len(SIZES)
+
+
+def test_the_curtains_next_line_starts_below_the_names_letters(app, monkeypatch):
+    from krook.scenes.table.curtain import CurtainScene
+
+    theme = app.services.theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = Theme.text
+
+    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
+        rect = original(self, surface, text, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(Theme, "text", record)
+    heading, below = "Pass to Peggy", "Everyone else, please look away."
+    try:
+        for large in (False, True):
+            theme.large_text = large
+            theme._fonts.clear()
+            theme._text_cache.clear()
+            for size in SIZES:
+                drawn.clear()
+                CurtainScene(app.services, "Peggy", lambda: None).draw(pygame.Surface(size))
+                title = next(r for s, r in drawn if s == heading)
+                line = next(r for s, r in drawn if s == below)
+                letters = line.top + theme.render(below, "label").get_bounding_rect().top
+                bottom = _ink_bottom(theme, heading, title)
+                assert letters > bottom, f"{size}{' large text' if large else ''}: {letters} <= {bottom}"
+    finally:
+        theme.large_text = False
+        theme._fonts.clear()
+        theme._text_cache.clear()

@@ -186,6 +186,11 @@ class Theme:
         surface.blit(surf, rect)
         return rect
 
+    def ink_bottom(self, text: str, top: int, role: str = "body", bold: bool = False) -> int:
+        """The lowest row of ``text``'s letters drawn with its top at ``top``: below the descenders, if it has
+        any, and above the font's empty leading, if not."""
+        return top + self.render(text, role, self.p.text, bold).get_bounding_rect().bottom
+
     def wrap(self, text: str, width: int, role: str = "body", bold: bool = False) -> list[str]:
         font = self.font(role, bold)
         text = outside_text(text, MAX_MULTILINE, multiline=True)

@@ -137,8 +137,7 @@ class MenuScene(Scene):
         title = t.text(surface, self.title, (w / 2, y), "display", t.p.text, True, anchor="midtop")
         if self.subtitle:
             # below the title's ink: the "y" of "Play" in large text reached into the line under it
-            ink = t.render(self.title, "display", t.p.text, True).get_bounding_rect()
-            top = max(y + t.px(74), title.top + ink.bottom + t.px(2))
+            top = max(y + t.px(74), t.ink_bottom(self.title, title.top, "display", True) + t.px(2))
             t.text(surface, self.subtitle, (w / 2, top), "label", t.p.text_muted, anchor="midtop")
 
 

@@ -48,11 +48,14 @@ class CurtainScene(Scene):
             pygame.draw.rect(surface, shade, (i, 0, t.px(36), h))
         back = self.services.cards.back(t.px(170))
         surface.blit(back, back.get_rect(center=(w // 2, round(h * 0.32))))
-        t.text(surface, f"Pass to {self.name}", (w / 2, h * 0.52), "display", t.p.text, True, anchor="midtop")
+        heading = f"Pass to {self.name}"
+        said = t.text(surface, heading, (w / 2, h * 0.52), "display", t.p.text, True, anchor="midtop")
+        # below the name's letters: a "g" or "y" in large text reached into the line under it
+        top = max(round(h * 0.52) + t.px(80), t.ink_bottom(heading, said.top, "display", True) + t.px(4))
         t.text(
             surface,
             "Everyone else, please look away.",
-            (w / 2, h * 0.52 + t.px(80)),
+            (w / 2, top),
             "label",
             t.p.text_muted,
             anchor="midtop",
@@ -60,7 +63,7 @@ class CurtainScene(Scene):
         t.text(
             surface,
             f"{self.name}: press a key or click when ready",
-            (w / 2, h * 0.52 + t.px(120)),
+            (w / 2, top + t.px(40)),
             "label",
             t.p.accent,
             True,
