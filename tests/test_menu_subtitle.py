@@ -103,3 +103,39 @@ def test_the_curtains_next_line_starts_below_the_names_letters(app, monkeypatch)
         theme.large_text = False
         theme._fonts.clear()
         theme._text_cache.clear()
+
+
+def test_the_watch_lists_rows_start_below_its_title(app, monkeypatch):
+    from krook.devtools.gallery import scenes
+
+    theme = app.services.theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = Theme.text
+
+    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
+        rect = original(self, surface, text, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    stack = scenes(app)["24-watch-list"]()
+    monkeypatch.setattr(Theme, "text", record)
+    try:
+        for large in (False, True):
+            theme.large_text = large
+            theme._fonts.clear()
+            theme._text_cache.clear()
+            for size in SIZES:
+                drawn.clear()
+                stack[-1].draw(pygame.Surface(size))
+                text, title = next((s, r) for s, r in drawn if s.startswith("Finished games"))
+                bottom = (
+                    title.top + theme.render(text, "title", theme.p.text, True).get_bounding_rect().bottom
+                )
+                top = stack[-1].list.rect.top
+                assert top > bottom, (
+                    f"{size}{' large text' if large else ''}: rows from {top}, title to {bottom}"
+                )
+    finally:
+        theme.large_text = False
+        theme._fonts.clear()
+        theme._text_cache.clear()

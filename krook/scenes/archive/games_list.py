@@ -226,9 +226,12 @@ class GamesScene(MenuScene):
         panel = pygame.Rect(m, t.px(84), w - 2 * m, h - t.px(84) - t.px(190))
         abandoned = sum(g.abandoned for g in self.games)
         heading = f"Finished games ({len(self.games) - abandoned})"
-        titled_panel(t, surface, panel, f"{heading}, abandoned ({abandoned})" if abandoned else heading)
+        title_end = titled_panel(
+            t, surface, panel, f"{heading}, abandoned ({abandoned})" if abandoned else heading
+        )
+        top = max(panel.y + t.px(56), title_end + t.px(8))
         self.list.rect = pygame.Rect(
-            panel.x + t.px(14), panel.y + t.px(56), panel.w - t.px(28), panel.h - t.px(70)
+            panel.x + t.px(14), top, panel.w - t.px(28), panel.bottom - t.px(14) - top
         )
         self.list.row_h = max(1, self.list.rect.h // ROWS)
         if not self.entries:

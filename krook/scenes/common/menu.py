@@ -54,10 +54,13 @@ def centred_panel(
     return panel
 
 
-def titled_panel(theme: Theme, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
-    """A panel with its title in the top-left corner (the side panels of the lobby and the LAN screens)."""
+def titled_panel(theme: Theme, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
+    """A panel with its title in the top-left corner (the side panels of the lobby and the LAN screens);
+    returns where the title's letters end (large text's titles reach lower)."""
     theme.panel(surface, rect)
-    theme.text(surface, title, (rect.x + theme.px(20), rect.y + theme.px(14)), "title", theme.p.text, True)
+    top = rect.y + theme.px(14)
+    theme.text(surface, title, (rect.x + theme.px(20), top), "title", theme.p.text, True)
+    return theme.ink_bottom(title, top, "title", True)
 
 
 def layout_row(
