@@ -181,7 +181,7 @@ def play_hot_seat(app, table, watch: Watch, hands: int, max_steps: int = 40000) 
 
 @pytest.mark.parametrize(
     ("preset", "humans", "hands"),
-    [("kentucky-discard", (0, 2), 3), ("five-handed", (0, 1, 3), 2)],
+    [("kentucky-discard", (0, 2), 3), ("five-handed", (0, 1, 3), 2), ("call-partner", (0, 1, 3), 2)],
 )
 def test_nothing_private_crosses_the_curtain(home, monkeypatch, preset, humans, hands):
     watch = Watch()
