@@ -39,7 +39,9 @@ class KeysOverlay(Scene):
         lh = t.px(36)
         # Wide enough for the longest line (large text included), never wider than the window.
         widest = max(t.font("body").size(what)[0] for _, what in KEYS)
-        width = min(surface.get_width() - t.px(20), max(t.px(620), t.px(230) + widest + t.px(36)))
+        # the words start clear of the widest key chip (large text's "Up / Down, digits" ran into them)
+        column = max(t.px(230), t.px(34) + max(t.font("body", True).size(k)[0] for k, _ in KEYS) + t.px(28))
+        width = min(surface.get_width() - t.px(20), max(t.px(620), column + widest + t.px(36)))
         panel = centred_panel(t, surface, width, lh * len(KEYS) + t.px(120))
         t.text(surface, "Keys", (panel.x + t.px(28), panel.y + t.px(18)), "heading", t.p.text, True)
         y = panel.y + t.px(80)
@@ -48,7 +50,7 @@ class KeysOverlay(Scene):
             chip = r.get_rect(topleft=(panel.x + t.px(34), y + t.px(4))).inflate(t.px(14), t.px(4))
             pygame.draw.rect(surface, t.p.panel_light, chip, border_radius=t.px(6))
             surface.blit(r, r.get_rect(center=chip.center))
-            t.text(surface, what, (panel.x + t.px(230), y + t.px(4)), "body", t.p.text)
+            t.text(surface, what, (panel.x + column, y + t.px(4)), "body", t.p.text)
             y += lh
         t.text(
             surface,
