@@ -1,9 +1,11 @@
 """A big heading's next line starts below the heading's letters, in normal and large text: the "y" of "Play
 over the internet" (and of "Pass to Peggy" on the hot-seat curtain) in large text reached into the letters of
-the line under it. (The layout probe forgives a line's leading, so it cannot see this: the check here is on the
-letters themselves.)"""
+the line under it, and the watch list's first row touched its title. (The layout probe forgives a line's
+leading, so it cannot see this: the check here is on the letters themselves.)"""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -24,118 +26,92 @@ def app():
     pygame.quit()
 
 
-def _ink_bottom(theme: Theme, text: str, rect: pygame.Rect) -> int:
-    """The lowest row of the title's letters on the screen (its descenders, if it has any)."""
-    return rect.top + theme.render(text, "display", theme.p.text, True).get_bounding_rect().bottom
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every line of text the theme draws from now on, with where it landed."""
+    out: list[tuple[str, pygame.Rect]] = []
+    original = Theme.text
+
+    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
+        rect = original(self, surface, text, *args, **kw)
+        out.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(Theme, "text", record)
+    return out
+
+
+def each_size(theme: Theme) -> Iterator[tuple[tuple[int, int], str]]:
+    """Every window size in normal and then large text (the theme set for each), with its name."""
+    try:
+        for large in (False, True):
+            theme.large_text = large
+            theme._fonts.clear()
+            theme._text_cache.clear()
+            for size in SIZES:
+                yield size, f"{size}{' large text' if large else ''}"
+    finally:
+        theme.large_text = False
+        theme._fonts.clear()
+        theme._text_cache.clear()
+
+
+def letters(theme: Theme, text: str, rect: pygame.Rect, role: str, bold: bool) -> tuple[int, int]:
+    """The top and bottom rows of ``text``'s letters as drawn in ``rect`` (descenders included)."""
+    ink = theme.render(text, role, theme.p.text, bold).get_bounding_rect()
+    return rect.top + ink.top, rect.top + ink.bottom
+
+
+def check_below(
+    theme: Theme,
+    drawn: list[tuple[str, pygame.Rect]],
+    draw: Callable[[pygame.Surface], object],
+    heading: str,
+    below: str,
+    heading_role: str = "display",
+) -> int:
+    """Draw at every size and text size; ``below``'s letters start under ``heading``'s. Returns the count."""
+    checked = 0
+    for size, name in each_size(theme):
+        drawn.clear()
+        draw(pygame.Surface(size))
+        top = next(r for s, r in drawn if s == heading)
+        under = next(r for s, r in drawn if s == below)
+        _, bottom = letters(theme, heading, top, heading_role, True)
+        start, _ = letters(theme, below, under, "label", False)
+        assert start > bottom, (
+            f"{name}: {below!r} starts at {start}, above {heading!r}'s lowest letter at {bottom}"
+        )
+        checked += 1
+    return checked
 
 
 @pytest.mark.parametrize("scene_name", ["title", "internet"])
-def test_the_subtitle_starts_below_the_titles_letters(app, scene_name, monkeypatch):
+def test_the_subtitle_starts_below_the_titles_letters(app, drawn, scene_name):
     from krook.scenes.internet.menu import InternetScene
     from krook.scenes.menus.title import TitleScene
 
     cls = {"title": TitleScene, "internet": InternetScene}[scene_name]
-    theme = app.services.theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    original = Theme.text
-
-    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
-        rect = original(self, surface, text, *args, **kw)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(Theme, "text", record)
-    checked = 0
-    try:
-        for large in (False, True):
-            theme.large_text = large
-            theme._fonts.clear()
-            theme._text_cache.clear()
-            for size in SIZES:
-                scene = cls(app.services)
-                surface = pygame.Surface(size)
-                drawn.clear()
-                scene.draw(surface)
-                title = next(r for s, r in drawn if s == cls.title)
-                subtitle = next(r for s, r in drawn if s == cls.subtitle)
-                letters = subtitle.top + theme.render(cls.subtitle, "label").get_bounding_rect().top
-                bottom = _ink_bottom(theme, cls.title, title)
-                assert letters > bottom, (
-                    f"{scene_name} {size}{' large text' if large else ''}: the subtitle's letters start at "
-                    f"{letters}, above the title's lowest letter at {bottom}"
-                )
-                checked += 1
-    finally:
-        theme.large_text = False
-        theme._fonts.clear()
-        theme._text_cache.clear()
-    assert checked == 2 * len(SIZES)
+    draw = lambda surface: cls(app.services).draw(surface)  # noqa: E731
+    assert check_below(app.services.theme, drawn, draw, cls.title, cls.subtitle) == 2 * len(SIZES)
 
 
-def test_the_curtains_next_line_starts_below_the_names_letters(app, monkeypatch):
+def test_the_curtains_next_line_starts_below_the_names_letters(app, drawn):
     from krook.scenes.table.curtain import CurtainScene
 
-    theme = app.services.theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    original = Theme.text
-
-    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
-        rect = original(self, surface, text, *args, **kw)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(Theme, "text", record)
+    draw = lambda surface: CurtainScene(app.services, "Peggy", lambda: None).draw(surface)  # noqa: E731
     heading, below = "Pass to Peggy", "Everyone else, please look away."
-    try:
-        for large in (False, True):
-            theme.large_text = large
-            theme._fonts.clear()
-            theme._text_cache.clear()
-            for size in SIZES:
-                drawn.clear()
-                CurtainScene(app.services, "Peggy", lambda: None).draw(pygame.Surface(size))
-                title = next(r for s, r in drawn if s == heading)
-                line = next(r for s, r in drawn if s == below)
-                letters = line.top + theme.render(below, "label").get_bounding_rect().top
-                bottom = _ink_bottom(theme, heading, title)
-                assert letters > bottom, f"{size}{' large text' if large else ''}: {letters} <= {bottom}"
-    finally:
-        theme.large_text = False
-        theme._fonts.clear()
-        theme._text_cache.clear()
+    assert check_below(app.services.theme, drawn, draw, heading, below) == 2 * len(SIZES)
 
 
-def test_the_watch_lists_rows_start_below_its_title(app, monkeypatch):
+def test_the_watch_lists_rows_start_below_its_title(app, drawn):
     from krook.devtools.gallery import scenes
 
     theme = app.services.theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    original = Theme.text
-
-    def record(self: Theme, surface: pygame.Surface, text: str, *args, **kw) -> pygame.Rect:
-        rect = original(self, surface, text, *args, **kw)
-        drawn.append((text, rect))
-        return rect
-
-    stack = scenes(app)["24-watch-list"]()
-    monkeypatch.setattr(Theme, "text", record)
-    try:
-        for large in (False, True):
-            theme.large_text = large
-            theme._fonts.clear()
-            theme._text_cache.clear()
-            for size in SIZES:
-                drawn.clear()
-                stack[-1].draw(pygame.Surface(size))
-                text, title = next((s, r) for s, r in drawn if s.startswith("Finished games"))
-                bottom = (
-                    title.top + theme.render(text, "title", theme.p.text, True).get_bounding_rect().bottom
-                )
-                top = stack[-1].list.rect.top
-                assert top > bottom, (
-                    f"{size}{' large text' if large else ''}: rows from {top}, title to {bottom}"
-                )
-    finally:
-        theme.large_text = False
-        theme._fonts.clear()
-        theme._text_cache.clear()
+    scene = scenes(app)["24-watch-list"]()[-1]
+    for size, name in each_size(theme):
+        drawn.clear()
+        scene.draw(pygame.Surface(size))
+        text, title = next((s, r) for s, r in drawn if s.startswith("Finished games"))
+        _, bottom = letters(theme, text, title, "title", True)
+        assert scene.list.rect.top > bottom, f"{name}: rows from {scene.list.rect.top}, title to {bottom}"
