@@ -264,13 +264,22 @@ class App:
         pg = self.pg
         events = events if events is not None else pg.event.get()
         changed = bool(events)
+        held = self.services.held_keys
         for e in events:
+            if not held.lets_through(e):
+                continue
+            top = self.stack.top
             self.handle(e)
             changed = self.stack.apply() or changed
+            if self.stack.top is not top:
+                held.settle()
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
+        top = self.stack.top
         self.stack.update(min(dt, 0.1))
         changed = self.stack.apply() or changed
+        if self.stack.top is not top:  # a screen came or went by itself (the curtain before a player's turn)
+            held.settle()
         if not self.stack.scenes:
             self.running = False
             return False

@@ -20,6 +20,7 @@ import pygame
 
 from krook.settings_store import Settings, save_settings
 from krook.ui.cards import CardPainter
+from krook.ui.held_keys import HeldKeys
 from krook.ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -175,6 +176,7 @@ class Services:
     keyboard_mode: bool = False  # the last input was a key, not a click: menus show their focus ring
     go: Navigator = field(default_factory=lambda: _NotWired("go"))
     games: GameFactory = field(default_factory=lambda: _NotWired("games"))
+    held_keys: HeldKeys = field(default_factory=HeldKeys)  # a key held across a change acts no more
 
     def save_settings(self) -> None:
         problem = save_settings(self.settings, self.settings_file)

@@ -349,6 +349,7 @@ class TableScene(Scene):
         if kind == t.panel_kind:
             return
         t.panel_kind = kind
+        self.services.held_keys.settle()  # a key held from the last decision must not make this one
         t.selected.clear()
         decision = self.decisions.get(kind)
         hand = t.hand_codes()
