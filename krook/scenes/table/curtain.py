@@ -16,6 +16,7 @@ class CurtainScene(Scene):
         super().__init__(services)
         self.name = name
         self.on_confirm = on_confirm
+        self.lifted_by_click = False  # lifted by a click (not a key): the next click may be its double's
         self._armed = 0.25  # ignore clicks and keys in the first moment, so a held key can't pass it by
 
     def update(self, dt: float) -> None:
@@ -33,6 +34,7 @@ class CurtainScene(Scene):
         if (e.type == pygame.KEYDOWN and e.key not in (pygame.K_F1,)) or (
             e.type == pygame.MOUSEBUTTONUP and e.button == 1
         ):
+            self.lifted_by_click = e.type == pygame.MOUSEBUTTONUP
             self.stack.pop()
             self.on_confirm()
             return True

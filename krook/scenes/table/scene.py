@@ -40,6 +40,10 @@ from krook.ui import Button
 __all__ = ["TRICK_PAUSE_S", "Flight", "Shown", "TableScene", "describe", "sort_key"]
 
 
+# How long after the hot-seat curtain lifts a click is taken as the rest of the click that lifted it
+CURTAIN_CLICK_GUARD_S = 0.4
+
+
 class TableScene(Scene):
     """The game on ``session``; the humans at this screen are the session's ``local_seats``."""
 
@@ -95,6 +99,10 @@ class TableScene(Scene):
         self._focus_code: str | None = (
             None  # the card the hand's focus was on when the last decision was made
         )
+        # Once a click lifts the hot-seat curtain, the mouse buttons wait a moment and then for a fresh press:
+        # the second click of a double-click on "click when ready" landed on the table and bid for its player.
+        self._click_guard = 0.0
+        self._awaiting_press = False
         self._place_buttons()
         self.lan = LanTable(lan, services, self.start_hand) if lan is not None else None
         self.start_hand(initial=True)
@@ -218,6 +226,7 @@ class TableScene(Scene):
 
     # -- event intake ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._click_guard = max(0.0, self._click_guard - dt)
         t = self.state
         view, panel, seen_by = t.view, t.panel_kind, t.seen_by
         self._update(dt)
@@ -309,7 +318,26 @@ class TableScene(Scene):
         t.cover()
         t.panel_kind = ""
         t.panel.set([])
-        self.stack.push(CurtainScene(self.services, t.view.players[seat], lambda: t.hand_over_to(seat)))
+        curtain = CurtainScene(
+            self.services, t.view.players[seat], lambda: self._curtain_lifted(seat, curtain.lifted_by_click)
+        )
+        self.stack.push(curtain)
+
+    def _curtain_lifted(self, seat: int, by_click: bool) -> None:
+        self.state.hand_over_to(seat)
+        if by_click:
+            self._click_guard = CURTAIN_CLICK_GUARD_S
+            self._awaiting_press = True
+
+    def _click_lands(self, e: pygame.event.Event) -> bool:
+        """Whether a mouse button event may act: not within a moment of the curtain lifting, nor the release
+        of a press made then."""
+        if not self._awaiting_press or e.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and self._click_guard <= 0:
+            self._awaiting_press = False
+            return True
+        return False
 
     def _open_score_sheet(self) -> None:
         from krook.scenes.table.score import ScoreSheetScene
@@ -459,6 +487,8 @@ class TableScene(Scene):
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
         t = self.state
+        if not self._click_lands(e):
+            return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             if t.show_last:
                 t.show_last = False
