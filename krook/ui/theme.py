@@ -126,6 +126,7 @@ class Theme:
         self._load = _font_loader()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text_cache: dict[tuple[str, int, bool, RGB], pygame.Surface] = {}
+        self._ink_cache: dict[tuple[str, int, bool], int] = {}  # headings measured once, not every frame
         self._shadow_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
         self._rounded_cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
@@ -189,7 +190,15 @@ class Theme:
     def ink_bottom(self, text: str, top: int, role: str = "body", bold: bool = False) -> int:
         """The lowest row of ``text``'s letters drawn with its top at ``top``: below the descenders, if it has
         any, and above the font's empty leading, if not."""
-        return top + self.render(text, role, self.p.text, bold).get_bounding_rect().bottom
+        key = (text, self.font_px(role), bold)
+        depth = self._ink_cache.get(key)
+        if depth is None:
+            if len(self._ink_cache) > 200:
+                self._ink_cache.clear()
+            depth = self._ink_cache[key] = (
+                self.render(text, role, self.p.text, bold).get_bounding_rect().bottom
+            )
+        return top + depth
 
     def wrap(self, text: str, width: int, role: str = "body", bold: bool = False) -> list[str]:
         font = self.font(role, bold)
