@@ -16,6 +16,7 @@ from krook.net.discovery import (
     MAX_PER_ADDRESS,
     QUERY,
     find_games,
+    is_query,
     parse_answer,
 )
 from krook.net.protocol import PROTOCOL_VERSION
@@ -153,3 +154,44 @@ def test_a_flood_is_capped_per_address_and_in_all() -> None:
     assert len(flood) == MAX_PER_ADDRESS
     assert "Flood 0 again" in {g.name for g in flood}
     assert len({(g.address, g.port) for g in games}) == len(games)
+
+
+HOSTILE_QUERIES = [
+    b"[" * 1900,  # nesting deeper than the stack: RecursionError, which is not a ValueError
+    b'{"type":"krook?","x":' + b"[" * 1500 + b"]" * 1500 + b"}",
+    b'{"type":"krook?","protocol":' + b"9" * 1900 + b"}",
+    b'{"type":"krook?","protocol":NaN}',
+    b"\xff\xfe\x00",
+    b"",
+]
+
+
+@pytest.mark.parametrize("data", HOSTILE_QUERIES, ids=range(len(HOSTILE_QUERIES)))
+def test_a_malformed_query_is_not_a_query_and_never_raises(data: bytes) -> None:
+    assert is_query(data) in (True, False)
+
+
+def test_hostile_queries_do_not_stop_a_host() -> None:
+    """Before: one datagram of 1,000 '[' raised RecursionError in the host's socket thread, which ended the
+    whole game ("the host stopped working") for everyone at the table."""
+    from krook.net.host import Host
+
+    port = _free_udp_port()
+    host = Host.new_game(
+        "lan,bot:simple,lan,bot:simple",
+        name="Kitchen table",
+        bind="127.0.0.1",
+        port=0,
+        discovery_port=port,
+        bot_delay=0.0,
+    )
+    host.start()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as attacker:
+            for data in HOSTILE_QUERIES:
+                attacker.sendto(data, ("127.0.0.1", port))
+        games = find_games(1.0, port=port, targets=("127.0.0.1",))
+        assert host.failed is None
+        assert [g.name for g in games] == ["Kitchen table"]
+    finally:
+        host.stop()

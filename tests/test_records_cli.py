@@ -170,3 +170,16 @@ def test_replay_and_review_print_names_from_a_record_whatever_they_hold(tmp_path
         assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stderr[-500:])
         assert done.stdout and not any(ch in done.stdout for ch in "\u202e\x00"), args
         assert all(len(line) <= 4000 for line in done.stdout.splitlines())
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"[" * 5000, b'{"format": "krook-record/1", "n": ' + b"9" * 5000 + b"}", b"\xff\xfe"],
+    ids=["nested too deeply", "a number too long", "not UTF-8"],
+)
+def test_a_hostile_record_file_is_a_record_error(tmp_path: Path, content: bytes) -> None:
+    """Before: nesting deeper than the stack raised RecursionError, which no caller expects."""
+    path = tmp_path / "sent.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError):
+        load_record(path)

@@ -26,6 +26,7 @@ log = logging.getLogger("krook.net.discovery")
 
 DISCOVERY_PORT = 47471
 QUERY = json.dumps({"type": "krook?", "protocol": PROTOCOL_VERSION}).encode("utf-8")
+MAX_QUERY = 512  # a query is about 40 bytes; anything far longer is not one
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,13 @@ class GameInfo:
 
 
 def is_query(data: bytes) -> bool:
+    """Whether a datagram is a discovery query. Anyone on the network can send one, so whatever it holds
+    (deep nesting, huge numbers, bad UTF-8) is at worst not a query: it must never stop the host."""
+    if len(data) > MAX_QUERY:
+        return False
     try:
         msg = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError, JSONDecodeError and long ints are ValueErrors
         return False
     return isinstance(msg, dict) and msg.get("type") == "krook?"
 

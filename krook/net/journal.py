@@ -136,7 +136,7 @@ def read_journal(path: Path) -> list[dict[str, Any]]:
     for line in raw.split(b"\n")[:-1]:  # the part after the last newline was never finished
         try:
             entry = json.loads(line.decode("ascii"))
-        except (UnicodeDecodeError, ValueError):
+        except (ValueError, RecursionError):  # bad ASCII or JSON, a huge number, nesting past the stack
             log.error("journal %s: unreadable line %d; the replay stops there", path, len(entries) + 1)
             break
         if not isinstance(entry, dict):

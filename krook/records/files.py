@@ -18,6 +18,8 @@ def load_record(path: str | Path) -> Match:
         raise RecordError(f"cannot read {path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path} is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # a number longer than Python reads; nesting past the stack
+        raise RecordError(f"{path} is not a readable record: {str(exc)[:120]}") from None
     return match_from_record(data)
 
 
