@@ -148,6 +148,8 @@ def tcp_dialer(address: str, port: int, password: str | None = None) -> Dialer:
                 raise JoinError(
                     "unreachable", f"cannot reach {address}:{port}: {exc.strerror or exc}"
                 ) from None
+            except ValueError:  # a name the resolver will not encode (UnicodeError), a NUL in it
+                raise JoinError("unreachable", f"{address!r} is not a name a computer can have") from None
             try:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 channel, decoder, frames = client_seal(sock, secret, token, timeout)

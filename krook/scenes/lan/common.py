@@ -4,6 +4,8 @@ and a background job runner (the seat list they draw is in ``krook.scenes.common
 from __future__ import annotations
 
 import contextlib
+import ipaddress
+import re
 import socket
 import threading
 from collections.abc import Callable
@@ -62,22 +64,64 @@ def lan_ipv4() -> str:
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``host`` or ``host:port`` -> (host, port); raises ValueError with a message for the player."""
+    """``host``, ``host:port``, an IPv6 address or ``[ipv6]:port`` -> (host, port); raises ValueError with a
+    message for the player (what is typed goes to the resolver, whose own errors are not for people)."""
     text = text.strip()
     if not text:
         raise ValueError("Type the host's address, for example 192.168.1.20 (the host's screen shows it).")
-    host, sep, port_text = text.rpartition(":")
-    if not sep:
-        host, port_text = text, ""
-    if not host or " " in host:
-        raise ValueError(f"{text!r} is not an address: type it like 192.168.1.20 or 192.168.1.20:47470.")
+    example = "Type it like 192.168.1.20 or 192.168.1.20:47470."
+    if text.startswith("["):
+        host, close, rest = text[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            raise ValueError(f"That address is not complete. {example}")
+        port_text = rest[1:]
+        if rest and not port_text:
+            raise ValueError(f"The address ends with a colon but no port. {example}")
+        if not _is_ip(host, 6):
+            raise ValueError(f"The address{_shown(host)} in brackets is not an IPv6 address. {example}")
+    elif text.count(":") > 1:
+        host, port_text = text, ""  # an IPv6 address on its own
+        if not _is_ip(host, 6):
+            raise ValueError(f"The address{_shown(text)} is not one Krook can use. {example}")
+    else:
+        host, sep, port_text = text.partition(":")
+        if sep and not port_text:
+            raise ValueError(f"The address ends with a colon but no port. {example}")
+        if not _is_ip(host, 4) and not _HOST_NAME.fullmatch(host):
+            raise ValueError(f"The address{_shown(host)} is not a computer's address or name. {example}")
+        if not _is_ip(host, 4) and host.replace(".", "").isdigit():
+            raise ValueError(
+                f"The address{_shown(host)} is not an address: an address is four numbers from 0 to 255. {example}"
+            )
     if not port_text:
         return host, default_port
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise ValueError(
-            f"The port in {text!r} must be a number from 1 to 65535 (Krook uses {default_port})."
-        )
+    # ASCII digits only: str.isdigit also takes superscripts and other scripts' digits
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5) or not (
+        1 <= int(port_text) <= 65535
+    ):
+        raise ValueError(f"The port must be a number from 1 to 65535 (Krook uses {default_port}).")
     return host, int(port_text)
+
+
+# a computer's name: labels of letters, digits and hyphens, at most 63 each and 253 in all (RFC 1123)
+_HOST_NAME = re.compile(
+    r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?",
+    re.ASCII,
+)
+
+
+def _is_ip(text: str, version: int) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == version
+    except ValueError:
+        return False
+
+
+def _shown(text: str) -> str:
+    """What was typed, for a message: a space and the text quoted, printable and short (or nothing)."""
+    clean = "".join(ch for ch in text if ch.isprintable() and ch.isascii())
+    return f" \u201c{clean[:40]}{'...' if len(clean) > 40 else ''}\u201d" if clean else ""
 
 
 # -- seat tokens in the settings --------------------------------------------------------------------------
