@@ -87,3 +87,36 @@ def test_notation_that_is_not_text_is_a_notation_error() -> None:
             parse_card(junk)  # type: ignore[arg-type]
         with pytest.raises(NotationError):
             Color.parse(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bid \u00b2",  # str.isdigit says yes to a superscript; int() says no
+        "redeal \u00b2",
+        "play R\u00b2",
+        "bid " + "9" * 5000,  # longer than int() reads
+        "redeal " + "9" * 5000,
+        "play R" + "1" * 5000,
+        "trump G\u00b9",
+    ],
+    ids=[
+        "bid superscript",
+        "redeal superscript",
+        "card superscript",
+        "bid long",
+        "redeal long",
+        "card long",
+        "trump superscript",
+    ],
+)
+def test_digits_python_will_not_read_are_a_notation_error(text: str) -> None:
+    """Before: a plain ValueError from int(), which callers that catch the rules' own errors let through
+    (a record file holding such an action escaped the Watch screen's check)."""
+    from krook.rules.actions import parse_public_action
+
+    for parse in (parse_action, parse_public_action):
+        with pytest.raises(NotationError):
+            parse(text)
+    with pytest.raises(NotationError):
+        parse_public_action("discard \u00b2 cards")

@@ -81,3 +81,16 @@ def test_seat_steppers_share_one_text_size(home):
     assert len(roles) == 1
     human, bot = lobby.seat_rows[0][1], lobby.seat_rows[1][1]
     assert human.value != bot.value
+
+
+def test_digits_of_other_scripts_in_the_deal_number_are_refused_not_a_crash(home):
+    """A French keyboard has a ² key, and str.isdigit says yes to it: before, typing it in Deal number raised
+    ValueError from int() in the lobby. Only 0-9 go in; a number in other digits is not taken either."""
+    app = make_app()
+    lobby = lobby_at(app)
+    lobby.focus.focus(lobby.seed_field)
+    for text in ("4", "\u00b2", "\u0663", "2"):
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0, unicode=text, scancode=0)
+        app.frame([down, pygame.event.Event(pygame.TEXTINPUT, text=text)], dt=0.02)
+    assert lobby.seed_field.text == "42"
+    assert lobby.lobby.seed == 42

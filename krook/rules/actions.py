@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARD_NAMES, Color, parse_card
+from .cards import CARD_NAMES, Color, is_number, parse_card
 from .errors import NotationError
 
 
@@ -127,7 +127,7 @@ def public_action(action: Action, may_see_burial: bool = False) -> PublicAction:
 def parse_public_action(text: str) -> PublicAction:
     """Read an action in its public text form (``discard 5 cards`` too); raises NotationError."""
     words = text.split()
-    if len(words) == 3 and words[0] == "discard" and words[2] == "cards" and words[1].isdigit():
+    if len(words) == 3 and words[0] == "discard" and words[2] == "cards" and is_number(words[1]):
         return HiddenDiscard(int(words[1]))
     return parse_action(text)
 
@@ -167,7 +167,7 @@ def parse_action(text: str) -> Action:
     verb, args = words[0].lower(), words[1:]
     action: Action
     if verb == "redeal" and args:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_number(args[0]):
             raise NotationError(
                 f"{text!r}: a redeal out of turn names the seat that calls it, e.g. 'redeal 2'"
             )
@@ -177,7 +177,7 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{verb!r} takes nothing after it, but got {' '.join(args)!r}")
         action = _PASS if verb == "pass" else _REDEAL
     elif verb == "bid":
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_number(args[0]):
             raise NotationError(f"{text!r}: a bid is 'bid' and a whole number, e.g. 'bid 85'")
         action = Bid(int(args[0]))
     elif verb == "discard":

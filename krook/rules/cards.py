@@ -83,6 +83,12 @@ def card_name(card: int) -> str:
         raise NotationError(f"{card!r} is not a card id") from None
 
 
+def is_number(text: str, most: int = 6) -> bool:
+    """Whether ``text`` is a whole number written in 0-9 with at most ``most`` digits: what ``int`` reads
+    without fail (``str.isdigit`` also says yes to ``²``, and ``int`` refuses 4,300 digits and more)."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
 def parse_card(text: str) -> int:
     """Read one card: colour letter + number (``R14``, ``G1``), ``K`` for the Krook or ``K2`` for the second bird."""
     if not isinstance(text, str):  # a record or a message from outside may hold anything
@@ -95,7 +101,7 @@ def parse_card(text: str) -> int:
         raise NotationError("empty card: write a colour letter and a number such as R14, or K for the Krook")
     if token[0] in COLOR_BY_LETTER:
         digits = token[1:]
-        if not digits.isdigit():
+        if not is_number(digits):
             raise NotationError(
                 f"card {text!r} needs a number 1-14 after the colour letter, e.g. {token[0]}14"
             )

@@ -132,7 +132,7 @@ class LobbyScene(Scene):
             self._set_seed,
             max_len=9,
             placeholder="random",
-            allowed=str.isdigit,
+            allowed=lambda ch: "0" <= ch <= "9",  # str.isdigit takes ² and other scripts' digits
             tooltip="The same deal number gives the same deals: replay a game",
         )
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -279,7 +279,7 @@ class LobbyScene(Scene):
             widget.tooltip = why or spec.help
 
     def _set_seed(self, text: str) -> None:
-        self.lobby.seed = int(text) if text.isdigit() else None
+        self.lobby.seed = int(text) if text.isascii() and text.isdigit() else None
 
     def start(self) -> None:
         if self.rules() is None:

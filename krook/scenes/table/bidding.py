@@ -89,7 +89,8 @@ class BiddingDecision(Decision):
         if key == pygame.K_p or (key in (pygame.K_0, pygame.K_KP0) and t.legal.can_pass and not self.typed):
             return PASS if t.legal.can_pass else True
         if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9 or key == pygame.K_KP0:
-            digit = e.unicode if e.unicode.isdigit() else str((key - pygame.K_KP1 + 1) % 10)
+            # from the key, not its text: a layout may give it ², another script's digit or a letter
+            digit = str(key - pygame.K_0) if key <= pygame.K_9 else str((key - pygame.K_KP1 + 1) % 10)
             self.typed = (self.typed + digit)[-3:]
             value = int(self.typed)
             if value in self._bids():
