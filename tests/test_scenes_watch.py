@@ -307,3 +307,14 @@ def test_the_replays_headline_never_runs_into_its_info_box(home):
             if r.colliderect(box):
                 assert box.contains(r), f"step {step}: {words!r} {r} runs over the info box {box}"
     theme.text, theme.panel = real_text, real_panel
+
+
+def test_a_typed_path_naming_a_home_that_does_not_exist_is_a_message(home):
+    """Before: Path.expanduser raised RuntimeError for "~nobody/...", and the screen showed nothing."""
+    app = make_app()
+    games = open_watch(app)
+    click(app, games.path_field.rect.center)
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text="~krooknosuchuser/game.json")], dt=0.02)
+    click(app, games.open_btn.rect.center)
+    assert app.stack.top is games
+    assert "krooknosuchuser" in games.message

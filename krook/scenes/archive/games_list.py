@@ -152,7 +152,12 @@ class GamesScene(MenuScene):
         if not text:
             self.message = "Type the path of a record file, or drop the file on the window."
             return
-        self.open_file(Path(text).expanduser())
+        try:
+            path = Path(text).expanduser()
+        except RuntimeError:  # "~name/..." for a user this computer does not have
+            self.message = f"There is no home folder {text.split('/')[0].split(chr(92))[0]} on this computer."
+            return
+        self.open_file(path)
 
     def export(self) -> None:
         chosen = self.chosen
