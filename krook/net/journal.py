@@ -156,6 +156,14 @@ class Replayed:
     last: int = 0  # the newest journal line the game now holds (the autosave's, or one replayed)
 
 
+def _whole(value: object) -> int:
+    """A seat number as the journal writes it; ValueError for anything else (1e999 reads as an infinite float,
+    which int() turns into OverflowError, and true would pass for seat 1)."""
+    if type(value) is not int:
+        raise ValueError(f"not a whole number: {value!r:.40}")
+    return value
+
+
 def replay_journal(match: Match, entries: list[dict[str, Any]], state: Replayed) -> Replayed:
     """Apply the journal's changes newer than ``match`` to it and to ``state``; returns ``state``."""
     ready: tuple[int, set[int]] | None = None
@@ -181,7 +189,7 @@ def replay_journal(match: Match, entries: list[dict[str, Any]], state: Replayed)
                 if version != now + 1:
                     log.error("journal line %d skips from version %d to %d; stopping", number, now, version)
                     break
-                match.apply(str(entry["action"]), int(entry["seat"]))
+                match.apply(str(entry["action"]), _whole(entry["seat"]))
                 state.applied += 1
             elif "next_hand" in entry:
                 if version <= now:
@@ -192,7 +200,7 @@ def replay_journal(match: Match, entries: list[dict[str, Any]], state: Replayed)
                 match.next_hand()
                 state.applied += 1
             elif "claim" in entry:
-                seat = int(entry["claim"])
+                seat = _whole(entry["claim"])
                 if 0 <= seat < len(match.players):
                     state.claimed.add(seat)
                     match.players[seat] = str(entry.get("name", match.players[seat]))[:40]
@@ -202,7 +210,7 @@ def replay_journal(match: Match, entries: list[dict[str, Any]], state: Replayed)
                 if isinstance(players, list) and len(players) == len(match.players):
                     match.players[:] = [str(p)[:40] for p in players]
             elif "ready" in entry:
-                ready = (version, {int(s) for s in entry["ready"]})
+                ready = (version, {_whole(s) for s in entry["ready"]})
         except (KrookError, KeyError, TypeError, ValueError) as exc:
             log.error("journal line %d does not apply (%s); the replay stops there", number, exc)
             break
