@@ -186,6 +186,8 @@ def test_rules_spec_errors_are_refused(tmp_path, capsys) -> None:  # type: ignor
         ('{"preset": "no-such-game"}', "unknown preset"),
         ("{not json", "not JSON"),
         (str(tmp_path / "missing.json"), "no file"),
+        ('{"preset": ' + "[" * 3000 + "]" * 3000 + "}", "not JSON"),  # before: a RecursionError traceback
+        ('{"preset": "keith", "overrides": {"target": ' + "9" * 5000 + "}}", "not JSON"),
     ]
     for spec, words in bad:
         assert main(["--deals", "1", "--workers", "1", "--rules", spec]) == 2

@@ -115,8 +115,8 @@ def table_spec(table: str) -> dict[str, Any]:
         return {"preset": table, "overrides": {}}
     try:
         spec = json.loads(table)
-    except json.JSONDecodeError as exc:
-        raise RulesError(f"rules SPEC is not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON, a number too long to read, nesting past the stack
+        raise RulesError(f"rules SPEC is not JSON: {str(exc)[:120]}") from None
     rules_from_spec(spec)  # raises RulesError for a spec that cannot be played
     return {"preset": spec.get("preset", DEFAULT_PRESET), "overrides": dict(spec.get("overrides") or {})}
 
@@ -149,8 +149,8 @@ def read_spec(text: str) -> str:
         stripped = path.read_text(encoding="utf-8")
     try:
         spec = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise RulesError(f"rules SPEC is not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON, a number too long to read, nesting past the stack
+        raise RulesError(f"rules SPEC is not JSON: {str(exc)[:120]}") from None
     if not isinstance(spec, dict):
         raise RulesError("a rules SPEC is an object with 'preset' and 'overrides'")
     canonical = json.dumps(spec, sort_keys=True)
