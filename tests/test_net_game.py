@@ -231,3 +231,7 @@ def test_a_wrong_room_code_is_told_apart_from_a_missing_one(cleanup):
     session = RemoteSession.connect("127.0.0.1", port, "Ann", password="ab 12 cd")  # case and spaces
     cleanup.append(session)
     assert session.seat == 0
+    # read out in two halves and typed as an invite code is (before: "not this game's")
+    second = RemoteSession.connect("127.0.0.1", port, "Bob", password="ab1-2cd")
+    cleanup.append(second)
+    assert second.seat == 1

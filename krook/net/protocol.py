@@ -146,8 +146,9 @@ def ascii_secret(value: object, limit: int) -> bytes | None:
 
 
 def normalise_password(value: str) -> str:
-    """A room code as typed: case and spaces do not matter."""
-    return "".join(value.split()).upper()
+    """A room code as typed: case, spaces and the dashes, dots or underscores someone puts between its halves
+    do not matter (a code is letters and digits only: ``room_code_problem``)."""
+    return "".join(value.split()).upper().replace("-", "").replace(".", "").replace("_", "")
 
 
 MIN_ROOM_CODE = 6  # a room code set by hand: at least this many letters and digits (36^6: about 31 bits)
