@@ -75,7 +75,7 @@ def loopback(home, simple_bots, inline_bots, monkeypatch):
 
     yield new_app
     for app in apps:
-        app.close() if hasattr(app, "close") else None
+        app.close()
 
 
 def _targets(scene) -> list[pygame.Rect]:
