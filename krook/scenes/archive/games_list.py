@@ -6,6 +6,7 @@ A record file someone sent is opened by typing its path, or by dropping it on th
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +156,8 @@ class GamesScene(MenuScene):
         try:
             path = Path(text).expanduser()
         except RuntimeError:  # "~name/..." for a user this computer does not have
-            self.message = f"There is no home folder {text.split('/')[0].split(chr(92))[0]} on this computer."
+            home = re.split(r"[\\/]", text, maxsplit=1)[0]
+            self.message = f"There is no home folder {home} on this computer."
             return
         self.open_file(path)
 

@@ -91,7 +91,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
             raise ValueError(f"The address{_shown(host)} is not a computer's address or name. {example}")
         if not _is_ip(host, 4) and host.replace(".", "").isdigit():
             raise ValueError(
-                f"The address{_shown(host)} is not an address: an address is four numbers from 0 to 255. {example}"
+                f"The address{_shown(host)} is not valid: it is four numbers from 0 to 255 with dots between. {example}"
             )
     if not port_text:
         return host, default_port
