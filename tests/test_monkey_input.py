@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import socket
 
 import pygame
 import pytest
@@ -38,6 +39,7 @@ KEYS = [
     (pygame.K_MINUS, "-"),
     (pygame.K_SLASH, "?"),
 ]
+TEXTS = ["a", "Z", "7", "\u00e9", "\u00b2", "\u0663", " ", "-", ":", "\u202e", "\U0001f600", "x" * 30]
 
 
 @pytest.fixture
@@ -107,6 +109,21 @@ def _random_events(rng: random.Random, app) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
 
 
+def _odd_events(rng: random.Random) -> list[pygame.event.Event]:
+    """Now and then, from a stream of its own (the main one stays as it was): text from other keyboards and
+    scripts (², an Arabic-Indic digit, a right-to-left mark, an emoji), a middle click, a press whose release
+    the window never sees, the window losing and regaining focus."""
+    roll = rng.random()
+    if roll < 0.04:
+        return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXTS))]
+    if roll < 0.06:
+        return [pygame.event.Event(pygame.WINDOWFOCUSLOST), pygame.event.Event(pygame.WINDOWFOCUSGAINED)]
+    if roll < 0.07:
+        pos = (rng.randrange(1280), rng.randrange(720))
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 2)))]
+    return []
+
+
 def _press(scene, label: str) -> list[pygame.event.Event]:
     """A click on the button of ``scene`` called ``label``, if it is there to press."""
     button = next((b for b in scene.focus.widgets if getattr(b, "label", "") == label), None)
@@ -151,10 +168,11 @@ def test_random_everyday_input_breaks_no_screen_and_keeps_a_legal_game(
     app.stack.push(app.services.go.table(session))
     app.frame([], dt=0.05)
     rng = random.Random(seed)
+    odd = random.Random(f"odd/{seed}")
     scenes_seen: set[str] = set()
     moves: dict[int, int] = {}  # actions in each game the monkey sat at (Continue loads it afresh)
     for step in range(STEPS):
-        events = _random_events(rng, app)
+        events = _random_events(rng, app) + _odd_events(odd)
         if isinstance(app.stack.top, TitleScene) and rng.random() < 0.5:
             # a player back at the title goes back to the game
             events = _press(app.stack.top, "Continue") or events
@@ -192,11 +210,12 @@ def test_from_the_title_random_input_sets_up_any_table_and_plays_it(
     app = make_app()
     app.services.quit = lambda: None
     rng = random.Random(seed)
+    odd = random.Random(f"odd/{seed}")
     started: dict[int, int] = {}  # each game's actions, by session
     tables: set[str] = set()
     for step in range(STEPS):
         top = app.stack.top
-        events = _random_events(rng, app)
+        events = _random_events(rng, app) + _odd_events(odd)
         if isinstance(top, TitleScene) and rng.random() < 0.3:
             events = _press(top, "New game") or events
         elif isinstance(top, LobbyScene) and rng.random() < 0.04:
@@ -213,3 +232,69 @@ def test_from_the_title_random_input_sets_up_any_table_and_plays_it(
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, errors[:3]
     assert started and max(started.values()) >= 10, started  # a game it set up was played
+
+
+def _free_port(kind: int) -> int:
+    with socket.socket(socket.AF_INET, kind) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def loopback(monkeypatch):
+    """The network screens for real, kept on this computer: LAN options on loopback, a relay address nobody
+    listens on, hosts with quick bots, and no file manager started by the Settings screen."""
+    from krook.bots import make_bot
+    from krook.scenes.lan.common import LanOptions
+
+    monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
+    monkeypatch.setattr("krook.desktop.open_folder", lambda folder: None)
+    return (
+        LanOptions(
+            port=0,
+            bind="127.0.0.1",
+            discovery_port=_free_port(socket.SOCK_DGRAM),
+            discovery_targets=("127.0.0.1",),
+            discovery_timeout=0.1,
+            refresh_s=0.5,
+            connect_timeout=0.5,
+            client_options={"reconnect_s": 0.5},
+            host_options={"bot_delay": 0.0, "bot_budget": 0.02},
+        ),
+        f"nats://127.0.0.1:{_free_port(socket.SOCK_STREAM)}",
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_network_screens_take_random_input_on_loopback(
+    seed, home, simple_bots, inline_bots, loopback, caplog
+):
+    """The join, host, waiting-room and internet screens under the same monkey, nudged towards them from the
+    title: typed addresses and codes in any script, hosts started and cancelled, a relay that is not there."""
+    from krook.scenes.containment import TroubleScene
+    from krook.scenes.menus.title import TitleScene
+
+    options, dead_relay = loopback
+    caplog.set_level(logging.ERROR)
+    app = make_app(relay_url=dead_relay)
+    app.services.lan = options
+    app.services.quit = lambda: None
+    rng = random.Random(f"network/{seed}")
+    odd = random.Random(f"odd/{seed}")
+    scenes_seen: set[str] = set()
+    for step in range(STEPS // 3):
+        top = app.stack.top
+        events = _random_events(rng, app) + _odd_events(odd)
+        if isinstance(top, TitleScene) and rng.random() < 0.5:
+            events = (
+                _press(top, rng.choice(["Join LAN game", "Play over the internet", "New game"])) or events
+            )
+        app.frame(events, dt=rng.choice((0.0, 0.016, 0.05, 0.1)))
+        top = app.stack.top
+        assert not isinstance(top, TroubleScene), f"step {step}: a screen failed ({top.body if top else ''})"
+        assert app.stack.scenes, f"step {step}: the window has no screen"
+        scenes_seen.add(type(top).__name__)
+    app.close()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[:3]
+    assert {"JoinScene", "InternetScene"} <= scenes_seen, scenes_seen
