@@ -16,6 +16,7 @@ from krook.scenes.lan.common import parse_address
         (" 192.168.1.20:47480 ", ("192.168.1.20", 47480)),
         ("kitchen-pc", ("kitchen-pc", DEFAULT_PORT)),
         ("kitchen-pc.local:5000", ("kitchen-pc.local", 5000)),
+        ("Kitchen_PC", ("Kitchen_PC", DEFAULT_PORT)),
         ("::1", ("::1", DEFAULT_PORT)),
         ("[fe80::1]:47480", ("fe80::1", 47480)),
         ("[::1]", ("::1", DEFAULT_PORT)),

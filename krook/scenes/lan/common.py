@@ -103,10 +103,11 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, int(port_text)
 
 
-# a computer's name: labels of letters, digits and hyphens, at most 63 each and 253 in all (RFC 1123)
+# a computer's name: labels of letters, digits and hyphens (and the underscore some home networks allow),
+# at most 63 each and 253 in all (RFC 1123)
 _HOST_NAME = re.compile(
-    r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?",
+    r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?",
     re.ASCII,
 )
 
