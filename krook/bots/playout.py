@@ -7,7 +7,8 @@ The policy uses only what its seat could know: its own hand, the cards played, t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from krook.rules.cards import KROOK
 
@@ -171,6 +172,16 @@ def hidden_pair_sides(n: int, bidder: int, pair: set[int]) -> list[list[bool | N
     return [[side(s, t) for t in range(n)] for s in range(n)]
 
 
+@dataclass(frozen=True)
+class ExactTail:
+    """The end of a playout solved exactly instead of played by the policy: once ``cards`` or fewer are left in
+    all hands at a trick's start, ``solve(hands, leader)`` gives the points ``seat``'s side takes from there."""
+
+    cards: int
+    seat: int
+    solve: Callable[[list[int], int], int]
+
+
 def playout(
     play: PlayRules,
     hands: list[int],
@@ -184,12 +195,15 @@ def playout(
     noise: float = 0.05,
     tricks: list[int] | None = None,
     reveal: tuple[int, Sequence[Sequence[bool | None]]] | None = None,
+    tail: ExactTail | None = None,
 ) -> list[int]:
     """Play the hand out with ``policy`` for every seat; return the points each seat takes from now on.
 
     ``sides[s][t]``: does seat ``s`` count seat ``t`` as a teammate; ``bidding[s]``: is ``s`` on the bidding side.
     ``hands`` is changed in place; ``tricks``, when given, counts the tricks each seat wins. ``reveal``, a called
     card and the sides once it is played, lets every seat learn the pair when the partner shows itself.
+    ``tail``: the last tricks solved exactly, their points all counted to ``tail.seat`` (``tricks`` then stops
+    counting there).
     """
     n = play.n
     taken = [0] * n
@@ -201,6 +215,9 @@ def playout(
         if not hand:
             break
         left = hand.bit_count()
+        if tail is not None and not trick and left * n <= tail.cards:
+            taken[tail.seat] += tail.solve(hands, seat)
+            break
         if noise and rng.random() < noise:
             moves = play.playable(hand, trick[0][1] if trick else -1)
             options = [c for c in range(66) if moves >> c & 1]

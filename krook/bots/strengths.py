@@ -49,7 +49,7 @@ from .fast import PlayRules, bits, equal_groups
 from .game_point import PLAY_LEAD, awarded, can_end, game_says_bid
 from .knowledge import Knowledge, read_view
 from .late_search import late_card
-from .playout import hidden_pair_sides, playout, policy
+from .playout import ExactTail, hidden_pair_sides, playout, policy
 from .sampler import bid_weight, deal_weight, sample_deal
 from .solver import Solver
 from .utility import STEP_TIE_BREAK, defenders_as_one, scoring_frame, seat_utility, trick_bonuses
@@ -383,6 +383,10 @@ EXACT_CARDS = 16
 # over 1,000 boards (docs/BOTS-JOURNAL.md, twenty-ninth session). Where tricks score a bonus the playouts count it
 # and the solver does not (custom table 0, with a sweep bonus: -3.83 over 150); three players solving 21 cards lost.
 EXACT_CARDS_FOUR = 20
+# Before that, each playout that scores a card is played by the policy only down to this many cards, its last
+# tricks then solved exactly on its deal, where the solver counts what the table scores (fixed partners, no
+# trick bonus): the policy's errors in the last tricks no longer blur the cards compared early in the hand.
+TAIL_CARDS = 12
 DEFAULT_BUDGET_S = 0.6
 
 
@@ -395,6 +399,7 @@ class HardBot(MediumBot):
     takes_samples = True
     default_budget_s = DEFAULT_BUDGET_S
     exact_cards = EXACT_CARDS
+    tail_cards = TAIL_CARDS
     # the playouts that score a card are deterministic: random moves in them differ between the candidate cards
     # of one deal and only add noise to the comparison (paired over 900 Kentucky Discard boards at 16 deals a
     # decision: +1.7 ± 2.7 a deal against 5% random moves)
@@ -413,6 +418,7 @@ class HardBot(MediumBot):
         # the work its decisions took since this bot was made, counted, not timed: deals sampled, solver nodes
         self.dealt = 0
         self.nodes = 0
+        self.tail_nodes = 0  # the solver's nodes inside playouts' tails (``nodes``: exact decisions only)
         # the trump my bury was chosen for, with the hand it leaves: (hand after the bury, trump)
         self._planned_trump: tuple[int, int] | None = None
 
@@ -422,6 +428,10 @@ class HardBot(MediumBot):
         if players == 4 and not trick_bonus:
             return max(self.exact_cards, EXACT_CARDS_FOUR)
         return self.exact_cards
+
+    def tail_from(self, k: Knowledge, trick_bonus: bool) -> int:
+        """Cards left in all hands from which a card's playouts end in an exact solve (0: played out)."""
+        return self.tail_cards if k.rules.partnership == "fixed" and not trick_bonus else 0
 
     def _deadline(self, ctx: BotContext) -> float:
         budget = min(ctx.budget_s, self.budget_s or self.default_budget_s)
@@ -476,6 +486,8 @@ class HardBot(MediumBot):
         )
         weight_sum = 0.0
         samples = 0
+        # the solver counts points only: a bonus for tricks, or a seat weighing every other seat, keeps playouts
+        tail_cards = 0 if seat_by_seat else self.tail_from(k, trick_bonus)
         while self._more(samples, self.max_samples, 4, deadline):
             hands, nest = sample_deal(k, ctx.rng)
             self.dealt += 1
@@ -494,12 +506,16 @@ class HardBot(MediumBot):
                     score[card] += w * _utility(k, so_far + values[card], total, bidder_mine)
             else:
                 sides, bidding, reveal = self._playout_sides(k, mates, bidder_mine)
+                tail = None
+                if tail_cards:
+                    tail_solver = Solver(play, side, last_bonus)
+                    tail = ExactTail(tail_cards, k.seat, tail_solver.value)
                 for card in heads:
                     hs = list(hands)
                     hs[k.seat] &= ~(1 << card)
                     trick = [*k.trick, (k.seat, card)]
                     won = list(k.tricks_won) if trick_bonus else None
-                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise, won, reveal)
+                    rest = (sides, bidding, last_bonus, ctx.rng, self.playout_noise, won, reveal, tail)
                     if len(trick) == k.n:
                         taken = self._finish_trick(play, hs, trick, k.played | (1 << card), *rest)
                     else:
@@ -512,6 +528,8 @@ class HardBot(MediumBot):
                     else:
                         ours, theirs = trick_bonuses(k, mates, won)
                         score[card] += w * _utility(k, mine + ours, total + ours + theirs, bidder_mine)
+                if tail is not None:
+                    self.tail_nodes += tail_solver.nodes
             weight_sum += w
         if not exact:
             for group in groups:
@@ -532,6 +550,7 @@ class HardBot(MediumBot):
         noise: float,
         tricks: list[int] | None = None,
         reveal: tuple[int, Sequence[Sequence[bool | None]]] | None = None,
+        tail: ExactTail | None = None,
     ) -> list[int]:
         n = play.n
         w = trick[play.winner_index([c for _, c in trick])][0]
@@ -543,7 +562,9 @@ class HardBot(MediumBot):
             taken[w] = gained + last_bonus
             return taken
         taken[w] = gained
-        rest = playout(play, hands, w, [], played, sides, bidding, last_bonus, rng, noise, tricks, reveal)
+        rest = playout(
+            play, hands, w, [], played, sides, bidding, last_bonus, rng, noise, tricks, reveal, tail
+        )
         return [a + b for a, b in zip(taken, rest, strict=True)]
 
     def _playout_sides(
