@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import socket
 from typing import Any
 
 import pygame
@@ -67,3 +69,29 @@ def record_text(theme) -> list[str]:
 
     theme.text = spy
     return drawn
+
+
+def free_port(kind: int) -> int:
+    """A port nobody listens on right now (bound to 127.0.0.1 and closed at once)."""
+    with socket.socket(socket.AF_INET, kind) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def loopback_lan(**changes: Any) -> Any:
+    """LAN options that keep every socket on this computer (the tests' rule): loopback binding and discovery, a
+    free discovery port, quick timeouts, hosts whose bots do not wait."""
+    from krook.scenes.lan.common import LanOptions
+
+    options = LanOptions(
+        port=0,
+        bind="127.0.0.1",
+        discovery_port=free_port(socket.SOCK_DGRAM),
+        discovery_targets=("127.0.0.1",),
+        discovery_timeout=0.3,
+        refresh_s=0.5,
+        connect_timeout=3.0,
+        client_options={"reconnect_s": 1.0},
+        host_options={"bot_delay": 0.0, "bot_budget": 0.05},
+    )
+    return dataclasses.replace(options, **changes)

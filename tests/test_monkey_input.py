@@ -15,7 +15,7 @@ import socket
 
 import pygame
 import pytest
-from scene_helpers import make_app
+from scene_helpers import free_port, loopback_lan, make_app
 
 from krook.rules.record import match_from_record
 
@@ -234,35 +234,15 @@ def test_from_the_title_random_input_sets_up_any_table_and_plays_it(
     assert started and max(started.values()) >= 10, started  # a game it set up was played
 
 
-def _free_port(kind: int) -> int:
-    with socket.socket(socket.AF_INET, kind) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def loopback(monkeypatch):
     """The network screens for real, kept on this computer: LAN options on loopback, a relay address nobody
     listens on, hosts with quick bots, and no file manager started by the Settings screen."""
     from krook.bots import make_bot
-    from krook.scenes.lan.common import LanOptions
 
     monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
     monkeypatch.setattr("krook.desktop.open_folder", lambda folder: None)
-    return (
-        LanOptions(
-            port=0,
-            bind="127.0.0.1",
-            discovery_port=_free_port(socket.SOCK_DGRAM),
-            discovery_targets=("127.0.0.1",),
-            discovery_timeout=0.1,
-            refresh_s=0.5,
-            connect_timeout=0.5,
-            client_options={"reconnect_s": 0.5},
-            host_options={"bot_delay": 0.0, "bot_budget": 0.02},
-        ),
-        f"nats://127.0.0.1:{_free_port(socket.SOCK_STREAM)}",
-    )
+    return loopback_lan(), f"nats://127.0.0.1:{free_port(socket.SOCK_STREAM)}"
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -10,7 +10,7 @@ import time
 
 import pygame
 import pytest
-from scene_helpers import button
+from scene_helpers import button, free_port, loopback_lan
 
 from krook.settings_store import Settings
 
@@ -18,32 +18,13 @@ SIZE = (1280, 720)
 
 
 # -- helpers -----------------------------------------------------------------------------------------------
-def free_port(kind: int) -> int:
-    """A port nobody listens on right now (bound to 127.0.0.1 and closed at once)."""
-    with socket.socket(socket.AF_INET, kind) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def lan(home, simple_bots, monkeypatch):
     """Loopback-only LAN options, fast bots, and every app closed (with its sessions) at the end."""
     from krook.bots import make_bot
 
     monkeypatch.setattr("krook.net.host.make_bot", lambda strength: make_bot("simple"))
-    from krook.scenes.lan.common import LanOptions
-
-    options = LanOptions(
-        port=0,
-        bind="127.0.0.1",
-        discovery_port=free_port(socket.SOCK_DGRAM),
-        discovery_targets=("127.0.0.1",),
-        discovery_timeout=0.3,
-        refresh_s=0.5,
-        connect_timeout=3.0,
-        client_options={"reconnect_s": 1.0},
-        host_options={"bot_delay": 0.0, "bot_budget": 0.05},
-    )
+    options = loopback_lan()
     threads_before = set(threading.enumerate())
     apps: list = []
 
