@@ -386,6 +386,8 @@ EXACT_CARDS_FOUR = 20
 # Before that, each playout that scores a card is played by the policy only down to this many cards, its last
 # tricks then solved exactly on its deal, where the solver counts what the table scores (fixed partners, no
 # trick bonus): the policy's errors in the last tricks no longer blur the cards compared early in the hand.
+# Kentucky Discard at 200 deals, head to head: +5.54 [+1.78, +9.30] over 300 boards; even at 64 deals, and 16
+# cards were too slow for the clock (docs/BOTS-JOURNAL.md, thirty-first session).
 TAIL_CARDS = 12
 DEFAULT_BUDGET_S = 0.6
 
