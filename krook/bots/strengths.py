@@ -488,8 +488,7 @@ class HardBot(MediumBot):
         )
         weight_sum = 0.0
         samples = 0
-        # the solver counts points only: a bonus for tricks, or a seat weighing every other seat, keeps playouts
-        tail_cards = 0 if seat_by_seat else self.tail_from(k, trick_bonus)
+        tail_cards = self.tail_from(k, trick_bonus)
         while self._more(samples, self.max_samples, 4, deadline):
             hands, nest = sample_deal(k, ctx.rng)
             self.dealt += 1
