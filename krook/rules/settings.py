@@ -331,6 +331,13 @@ class Rules:
     def has_bird(self) -> bool:
         return DECKS[self.deck][1]
 
+    @property
+    def has_bonus(self) -> bool:
+        """Whether a hand can score anything beyond its card points (the score sheet's Bonus column)."""
+        return bool(
+            self.most_tricks_bonus or self.sweep_bonus or self.all_points_bonus or self.last_trick_bonus
+        )
+
     @cached_property
     def deck_mask(self) -> int:
         numbers, has_bird = DECKS[self.deck]

@@ -180,9 +180,15 @@ class ScoreSheetScene(Scene):
             colour = p.success if made else p.danger
             t.text(surface, verdict, (x + width, y), "label", colour, True, anchor="topright")
         y += t.px(38)
-        # A small table: one row per score column.
-        headers = ["", "Tricks", "Counters", "Bonus", "This hand", "Total"]
-        col_x = [x, x + width * 0.42, x + width * 0.54, x + width * 0.66, x + width * 0.80, x + width]
+        # A small table: one row per score column; the Bonus column only at a table whose hands can score one
+        bonus = v.rules_obj.has_bonus
+        headers = (
+            ["", "Tricks", "Counters", "Bonus", "This hand", "Total"]
+            if bonus
+            else ["", "Tricks", "Counters", "This hand", "Total"]
+        )
+        stops = (0.42, 0.54, 0.66, 0.80, 1.0) if bonus else (0.46, 0.62, 0.80, 1.0)
+        col_x = [x] + [x + width * f for f in stops]
         for i, head in enumerate(headers):
             t.text(
                 surface,
@@ -204,17 +210,12 @@ class ScoreSheetScene(Scene):
                     border_radius=t.px(6),
                 )
             delta = r["deltas"][c]
-            cells = [
-                label,
-                str(r["tricks_won"][c]),
-                str(r["captured"][c]),
-                str(r["bonuses"][c]),
-                f"{delta:+d}",
-                str(v.scores[c]),
-            ]
+            cells = [label, str(r["tricks_won"][c]), str(r["captured"][c])]
+            cells += [str(r["bonuses"][c])] if bonus else []
+            cells += [f"{delta:+d}", str(v.scores[c])]
             for i, cell in enumerate(cells):
                 colour = p.text
-                if i == 4:
+                if i == len(cells) - 2:
                     colour = p.success if delta > 0 else p.danger if delta < 0 else p.text_muted
                 t.text(
                     surface,
@@ -222,7 +223,7 @@ class ScoreSheetScene(Scene):
                     (col_x[i], y),
                     "body",
                     colour,
-                    i in (0, 5),
+                    i in (0, len(cells) - 1),
                     anchor="topleft" if i == 0 else "topright",
                 )
             y += lh
