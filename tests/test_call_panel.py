@@ -46,7 +46,7 @@ def test_a_fan_per_colour_trump_first_high_to_low():
     rows = table.calling.rows()
     trump = table.state.shown.trump
     assert trump and all(c.startswith(trump) or c.startswith("K") for c in rows[0])
-    assert any(c.startswith("K") for c in rows[0]), "the Krook closes the trump row"
+    assert any(c.startswith("K") for c in rows[0]), "the Krook is in the trump row"
     for row in rows[1:]:
         assert len({c[0] for c in row}) == 1, row
     ys = {}

@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from krook.rules import BidAction
+from krook.rules import BidAction, Rules
+from krook.rules.cards import CARD_BY_NAME
 from krook.rules.words import card_words
 from krook.ui.easing import ease_out_cubic
 
 COLOUR_ORDER = {"B": 0, "R": 1, "G": 2, "Y": 3}
 
 
-def sort_key(code: str, trump: str | None = None) -> tuple[int, int]:
+_STANDARD_RANK = Rules().rank
+
+
+def sort_key(code: str, trump: str | None = None, rank: Sequence[int] = _STANDARD_RANK) -> tuple[int, int]:
+    """A card's place in a hand: trump first once named, then each colour, high to low by the table's ``rank``
+    (``Rules.rank``), so the Krook sits among trump where it ranks and 1s sit where they rank."""
+    card = CARD_BY_NAME[code]
     if code.startswith("K"):
-        return (-1 if trump else 5, 0 if code == "K" else 1)
-    colour, number = code[0], int(code[1:])
-    group = COLOUR_ORDER[colour]
-    if trump and colour == trump:
-        group = -2
-    return (group, -(15 if number == 1 else number))
+        return (-2 if trump else 5, -rank[card])
+    colour = code[0]
+    return (-2 if trump and colour == trump else COLOUR_ORDER[colour], -rank[card])
 
 
 describe = card_words  # a card code in words: "Red 14", "the Krook"

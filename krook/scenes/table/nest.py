@@ -268,15 +268,17 @@ class CallDecision(Decision):
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def rows(self) -> list[list[str]]:
-        """The cards that may be called, a row per colour in the hand's order (trump first, the Krook at the
-        end of trump's row), high to low. Yours stay in place, dimmed: calling one of them, you play alone."""
+        """The cards that may be called, a row per colour in the hand's order (trump first, the Krook in trump's
+        row where it ranks), high to low. Yours stay in place, dimmed: calling one of them, you play alone."""
         trump = self.state.shown.trump or None
-        cards = sorted((CARD_NAMES[c] for c in self.state.legal.calls()), key=lambda c: sort_key(c, trump))
+        rank = self.state.card_rank
+        cards = sorted(
+            (CARD_NAMES[c] for c in self.state.legal.calls()), key=lambda c: sort_key(c, trump, rank)
+        )
         rows: list[list[str]] = []
         last = None
         for code in cards:
-            group = sort_key(code, trump)[0]
-            group = -2 if group == -1 else group  # the Krook joins the trump row
+            group = sort_key(code, trump, rank)[0]
             if rows and group == last:
                 rows[-1].append(code)
             else:

@@ -128,6 +128,7 @@ class TableState:
     watchers: list[PrivateWatcher] = field(default_factory=list)
     boxes: dict[str, pygame.Rect] = field(default_factory=dict)  # what the last frame laid out, by name
     _legal: tuple[SeatView, LegalActions] | None = field(default=None, repr=False)
+    _rank: tuple[SeatView, tuple[int, ...]] | None = field(default=None, repr=False)
 
     # -- who is looking ------------------------------------------------------------------------------------
     @property
@@ -174,6 +175,14 @@ class TableState:
         cached = self._legal
         if cached is None or cached[0] is not self.view:
             cached = self._legal = (self.view, self.view.legal_actions())
+        return cached[1]
+
+    @property
+    def card_rank(self) -> tuple[int, ...]:
+        """Each card's rank at this table (``Rules.rank``: where the Krook ranks, 1s high or low), per view."""
+        cached = self._rank
+        if cached is None or cached[0] is not self.view:
+            cached = self._rank = (self.view, self.view.rules_obj.rank)
         return cached[1]
 
     def playable(self) -> set[str]:
@@ -242,7 +251,7 @@ class TableState:
 
     # -- the viewer's hand ---------------------------------------------------------------------------------
     def hand_codes(self) -> list[str]:
-        """The viewer's cards in display order (trump first once named), only while their player looks;
+        """The viewer's cards in display order (trump first once named, by rank), only while their player looks;
         the nest is left out until the bidding has been shown."""
         view = self.view
         if view.seat is None or not self.revealed:
@@ -252,7 +261,8 @@ class TableState:
         if view.seat == view.bidder and not s.discarded and len(s.bids) < len(view.bids):
             hand = [c for c in hand if c not in view.nest]
         trump = s.trump if s.trump else None
-        return sorted(hand, key=lambda c: sort_key(c, trump))
+        rank = self.card_rank
+        return sorted(hand, key=lambda c: sort_key(c, trump, rank))
 
     def pending_plays(self, seat: int) -> int:
         return sum(
