@@ -91,6 +91,10 @@ def test_a_clean_stream_is_taken_whole_and_extra_keys_are_ignored():
         (lambda v: v["view"].__setitem__("scores", [math.inf, 0]), "whole number"),
         (lambda v: v["view"].pop("phase"), "phase"),
         (lambda v: v.__setitem__("results_count", 50), "50 score-sheet rows"),
+        # rules no table has: the screens read them from every view (the hand's order, the score sheet)
+        (lambda v: v["view"]["rules"].__setitem__("krook_rank", "sideways"), "krook_rank"),
+        (lambda v: v["view"]["rules"].__setitem__("players", 7), "players"),
+        (lambda v: v["view"]["rules"].__setitem__("target", 10**9), "target"),
     ],
 )
 def test_a_bad_view_drops_the_link_with_a_reason(break_it, why):

@@ -163,6 +163,7 @@ def check_view(data: object) -> SeatView:
         parse_cards(card for _, card in values.get("trick", []))
         view = SeatView.from_dict(values)
         view.legal_actions()
+        view.rules_obj  # noqa: B018 (the screens read the table's rules from every view: they must hold)
     except (KrookError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise CheckError(f"the view does not hold together: {str(exc)[:120]}") from None
     n = len(view.players)
