@@ -257,3 +257,63 @@ def test_a_history_page_with_another_seat_or_junk_only_drops_the_link():
         except HostMessageError:  # the only way a page may fail
             dropped += 1
     assert dropped > 50
+
+
+# a host's view with one field wrong in a way its type allows: each must be refused or drawn without a fault
+WRONG_BUT_TYPED = {
+    "trump": ["purple", "K", "", "RR"],
+    "called": ["X1", "R99", "", "K3"],
+    "preset": ["no-such", "", "x" * 500],
+    "hand_sizes": [[], [99] * 4, [-1] * 4, [1]],
+    "passed": [[99], [-1]],
+    "points_taken": [[], [1]],
+    "tricks_won": [[], [1]],
+    "scores": [[], [1], [10**12, 0]],
+    "columns": [[], ["a"], ["x"] * 9],
+    "high_bid": [-5, 10**9],
+    "bid": [-5, 10**9],
+    "trick_leader": [99, -1],
+    "dealer": [99, -1],
+    "hand_number": [-1, 0, 10**9],
+    "rules": [{}, {"players": 3}, {"players": 6}, {"krook_rank": "low"}],
+    "trick": [[[0, "R5"], [0, "R5"]], [[9, "R5"]]],
+    "partner": [99, -1],
+    "nest": [["R5"] * 40],
+    "results": [[{"x": 1}], [{}]],
+}
+
+
+def test_a_view_the_check_lets_through_never_breaks_the_table():
+    import pygame
+
+    from krook.scenes.base import SceneStack, Services, SilentSound
+    from krook.scenes.table.scene import TableScene
+    from krook.settings_store import Settings
+    from krook.ui.cards import CardPainter
+    from krook.ui.theme import Theme
+
+    pygame.init()
+    messages = host_messages(1)
+    views = [i for i, m in enumerate(messages) if m["type"] == "view"]
+    services = Services(Settings(), Theme(False), CardPainter(), SilentSound(), SceneStack())
+    surface = pygame.Surface((1280, 720))
+    faults = []
+    for at in (views[3], views[-1]):  # the bidding, and the next hand's after a whole hand
+        for key, values in WRONG_BUT_TYPED.items():
+            for value in values:
+                bad = copy.deepcopy(messages[at])
+                bad["view"][key] = copy.deepcopy(value)
+                session, client = session_with([*messages[:at], bad])
+                session.update()
+                if client.dropped:
+                    continue  # refused with a reason: the player sees a reconnect, not a broken table
+                try:
+                    table = TableScene(services, session)
+                    table.state.deal.t = -1.0
+                    table.shown.dealt = True
+                    for _ in range(3):
+                        table.update(0.05)
+                        table.draw(surface)
+                except Exception as exc:  # any fault here is what the test looks for
+                    faults.append(f"{key}={value!r:.40}: {type(exc).__name__} {exc}")
+    assert not faults, faults

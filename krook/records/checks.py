@@ -7,10 +7,11 @@ The network client and the stored seat records both use these; :class:`CheckErro
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from krook.rules import KrookError, SeatView
-from krook.rules.cards import parse_cards
+from krook.rules.cards import COLOR_LETTERS, parse_cards
 from krook.rules.scoring import HandResult
 from krook.rules.view import VIEW_FORMAT
 from krook.text_gate import outside_text
@@ -161,16 +162,42 @@ def check_view(data: object) -> SeatView:
         for key in ("hand", "nest", "buried"):
             parse_cards(values.get(key, []))
         parse_cards(card for _, card in values.get("trick", []))
+        parse_cards([values["called"]] if values.get("called") is not None else [])
         view = SeatView.from_dict(values)
         view.legal_actions()
-        view.rules_obj  # noqa: B018 (the screens read the table's rules from every view: they must hold)
+        rules = view.rules_obj  # the screens read the table's rules from every view: they must hold
     except (KrookError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise CheckError(f"the view does not hold together: {str(exc)[:120]}") from None
+    if view.trump is not None and (len(view.trump) != 1 or view.trump not in COLOR_LETTERS):
+        raise _fail("the view's trump", view.trump)
+    _check_shape(view, rules.players, rules.team_count)
     n = len(view.players)
     seats = [view.seat, view.to_act, view.dealer, view.bidder, view.high_bidder, view.partner, view.winner]
     if not 2 <= n <= 8 or any(s is not None and not 0 <= s < max(n, len(view.scores)) for s in seats):
         raise CheckError("the view names a seat that is not at the table")
     return view
+
+
+def _check_shape(view: SeatView, players: int, columns: int) -> None:
+    """Every per-seat and per-column list as long as the table has seats and score columns: the screens index
+    them by seat."""
+    per_seat: dict[str, Sequence[object]] = {
+        "players": view.players,
+        "hand_sizes": view.hand_sizes,
+        "points_taken": view.points_taken,
+        "tricks_won": view.tricks_won,
+    }
+    for name, values in per_seat.items():
+        if len(values) != players:
+            raise CheckError(
+                f"the view's {name!r} should have {players} entries (one a seat) but has {len(values)}"
+            )
+    per_column: dict[str, Sequence[object]] = {"scores": view.scores, "columns": view.columns}
+    for name, values in per_column.items():
+        if len(values) != columns:
+            raise CheckError(
+                f"the view's {name!r} should have {columns} entries (one a column) but has {len(values)}"
+            )
 
 
 def check_result(data: object) -> dict[str, Any]:
