@@ -13,7 +13,7 @@ import pygame
 import pytest
 from scene_helpers import button, click, key, make_app
 
-from krook.net import Host, RemoteSession
+from krook.net import Host, RemoteSession, local_session
 from krook.net.testing import ClientBot, drive
 from krook.session import finished, history
 from krook.session.replay import Replay
@@ -25,7 +25,7 @@ FAST = dict(bind="127.0.0.1", port=0, discovery_port=None, bot_delay=0.0)
 def lan_game(home):
     host = Host.new_game("human,lan,bot:simple,bot:simple", seed=11, target=150, host_name="Hostess", **FAST)
     host.start()
-    local = host.local_session("Hostess")
+    local = local_session(host, "Hostess")
     remote = RemoteSession.connect("127.0.0.1", host.address[1], "Ann")
     try:
         local.keep_finished_game()

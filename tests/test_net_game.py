@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from krook.net import Host, JoinError, RemoteSession, find_games
+from krook.net import Host, JoinError, RemoteSession, find_games, local_session
 from krook.net.discovery import GameInfo, parse_answer
 from krook.net.testing import ClientBot, drive, wait_for
 from krook.session.base import ActionEvent, ErrorEvent, GameOverEvent, StatusEvent
@@ -141,7 +141,7 @@ def test_grace_period_hands_a_dropped_seat_to_a_bot_until_the_human_returns(clea
 def test_host_screen_plays_human_seats_with_a_host_session(cleanup):
     host = start_host("human,lan,bot:simple,bot:simple")
     cleanup.append(host)
-    local = host.local_session("Hostess")
+    local = local_session(host, "Hostess")
     (remote,) = join_all(host, ["Ann"])
     cleanup.append(remote)
     assert local.local_seats == [0] and remote.seat == 1

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from krook import storage
-from krook.net import Host, RemoteSession
+from krook.net import Host, RemoteSession, local_session
 from krook.net.host import SAVE_KIND, SAVE_VERSION
 from krook.net.journal import Replayed, journal_path, read_journal, replay_journal
 from krook.net.protocol import HostProtocol, hello, parse_seats
@@ -143,7 +143,7 @@ def test_a_failed_host_thread_is_told_to_the_window_and_to_serve(tmp_path: Path,
     host = Host.new_game("human,lan,bot:simple,bot:simple", **FAST)
     monkeypatch.setattr(HostClass, "_housekeeping", broken)
     host.start()
-    session = host.local_session("Ann")
+    session = local_session(host, "Ann")
     try:
         assert wait_for(lambda: host.failed is not None, 3)
         events = session.update()

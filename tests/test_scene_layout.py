@@ -172,6 +172,7 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
 
     from krook.devtools.lan_gallery import lan_table
     from krook.scenes.common.table_model import Flight
+    from krook.scenes.table.hand_fan import draw_deal_flight
     from krook.scenes.table.play import draw_trick
 
     checked = 0
@@ -203,7 +204,7 @@ def test_cards_in_flight_pass_clear_of_the_lan_panel(app):
                     for i in range(t.n + 1):  # one round: every seat and the nest
                         for k in range(10):
                             t.deal.t = (i + k / 10) / len(order)
-                            t.deal.draw_flying_card(t, surface)
+                            draw_deal_flight(t, surface)
                 probe.active = False
                 cards = [d.rect for d in probe.items if d.kind == "card"]
                 assert len(cards) >= len(flights) + t.n * (t.n + 1) * 10

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from krook.rules import SeatView
 
@@ -31,8 +31,19 @@ from .solver import Solver
 from .utility import scoring_frame
 from .utility import utility as _utility
 
-if TYPE_CHECKING:
-    from .strengths import HardBot
+
+class SearchingBot(Protocol):
+    """What the search takes from the bot that calls it (hard): its fixed work or its clock, its counters, and
+    which seats are its side in a sampled deal."""
+
+    samples: int | None
+    dealt: int
+    nodes: int
+
+    def _sample_mates(self, k: Knowledge, hands: list[int]) -> set[int]: ...
+
+    def _deadline(self, ctx: BotContext) -> float: ...
+
 
 # Off unless asked: ``KROOK_LATE_TRICKS=3`` (or a bot's ``late_tricks`` attribute) searches from 3 tricks left.
 # It stays off by default until the arena says it is at least not worse (docs/BOTS-JOURNAL.md, "Issue 29: search past
@@ -218,7 +229,9 @@ class LateSearch:
         return out
 
 
-def late_card(bot: HardBot, view: SeatView, k: Knowledge, ctx: BotContext, moves: list[int]) -> int | None:
+def late_card(
+    bot: SearchingBot, view: SeatView, k: Knowledge, ctx: BotContext, moves: list[int]
+) -> int | None:
     """The card alpha-mu picks in the last tricks, or None: not late enough, off, or out of work."""
     tricks = k.hand.bit_count()
     late = getattr(bot, "late_tricks", LATE_TRICKS)
@@ -231,7 +244,7 @@ def late_card(bot: HardBot, view: SeatView, k: Knowledge, ctx: BotContext, moves
 
 
 def card_values(
-    bot: HardBot,
+    bot: SearchingBot,
     view: SeatView,
     k: Knowledge,
     ctx: BotContext,

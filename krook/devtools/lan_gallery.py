@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from krook.bots import Bot, BotContext
-from krook.net import PROTOCOL_VERSION, GameInfo, Host, RemoteSession
+from krook.net import PROTOCOL_VERSION, GameInfo, Host, RemoteSession, local_session
 from krook.rules import Action, SeatView
 
 LAN_TABLE_PRESETS = ("kentucky-discard", "five-handed", "six-handed")
@@ -110,7 +110,7 @@ def lan_table(app: Any, preset: str, phase: str, role: str, seed: int = 3) -> li
     )
     host.start()
     try:
-        local = host.local_session("Hostess")
+        local = local_session(host, "Hostess")
         remote = _ClientOfHost.connect("127.0.0.1", host.address[1], "Ann")
         assert isinstance(host, _GalleryHost) and isinstance(remote, _ClientOfHost)
         host.guest, remote.host = remote, host

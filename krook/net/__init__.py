@@ -7,11 +7,12 @@ For the screens: ``find_games()``, ``RemoteSession.connect(address, port, name, 
 
 from .discovery import DISCOVERY_PORT, GameInfo, find_games
 from .framing import MAX_FRAME, FrameDecoder, FrameError, encode
-from .host import DEFAULT_PORT, Host, HostSnapshot
+from .host import DEFAULT_PORT, Host
+from .host_snapshot import HostSnapshot
 from .hosted import HostedGame
 from .join_error import JoinError
 from .protocol import PROTOCOL_VERSION, HostProtocol
-from .remote_session import HostSession, RemoteSession
+from .remote_session import HostSession, RemoteSession, local_session
 
 __all__ = [
     "DEFAULT_PORT",
@@ -30,4 +31,5 @@ __all__ = [
     "RemoteSession",
     "encode",
     "find_games",
+    "local_session",
 ]

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from krook import __version__ as APP_VERSION
 from krook.bots import Bot, make_bot
@@ -42,6 +42,7 @@ from krook.session.bot_runner import BotRunner
 from . import discovery
 from .framing import FrameError, encode
 from .guessing import GUESSES_FREE, GuessLimiter
+from .host_snapshot import HostSnapshot
 from .journal import Replayed, journal_path, read_journal, replay_journal
 from .links import HostLimits, Link, LinkServer
 from .persistence import SAVE_KIND, SAVE_VERSION, HostStore
@@ -62,9 +63,6 @@ from .sealed_lan import CONFIRM, SEAL, SEALED, b64, code_secret, sealed_frame, u
 from .sealed_lan import context as lan_context
 from .sealed_lan import opener as lan_opener
 from .transport import Peer
-
-if TYPE_CHECKING:
-    from .remote_session import HostSession
 
 log = logging.getLogger("krook.net.host")
 
@@ -108,33 +106,11 @@ def _grouped(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-@dataclass(frozen=True)
-class HostSnapshot:
-    """What the host's screens show, copied out under the lock: they never read the protocol object."""
-
-    name: str
-    port: int
-    players: tuple[str, ...]
-    statuses: tuple[str, ...]
-    kinds: tuple[str, ...]
-    started: bool
-    grace_s: float
-    password: str | None
-    waiting_for_ready: tuple[int, ...]
-    open_seats: int
-    game_over: bool
-    failed: str | None
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
-
-
 class Host:
     """A LAN game host. ``start()`` binds and runs it on a thread; ``stop()`` ends it and closes every socket.
 
     ``seats`` is one entry per seat: ``"lan"`` (a player on another computer), ``"human"`` (a player at
-    this computer, through :meth:`local_session`) or ``"bot:STRENGTH"``.
+    this computer, through ``remote_session.local_session``) or ``"bot:STRENGTH"``.
     """
 
     def __init__(
@@ -351,15 +327,13 @@ class Host:
         self.stop()
 
     # -- the host's own screen ----------------------------------------------------------------------------
-    def local_session(self, name: str = "Host") -> HostSession:
-        from .remote_session import HostSession
-
-        self._local_queue = queue.Queue()
-        session = HostSession(self, self._local_queue)
+    def attach_local(self, name: str) -> queue.Queue[dict[str, Any]]:
+        """Seat the host's own screen (``remote_session.local_session`` builds it): the queue its messages come by."""
+        inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._local_queue = inbox
         with self.lock:
             self._dispatch(self.protocol.attach_local(LOCAL, name))
-        session._pump()
-        return session
+        return inbox
 
     def submit_local(self, seat: int, text: str) -> str | None:
         """Apply an action for one of the host's human seats; returns the reason it is illegal, or None."""
@@ -787,6 +761,5 @@ __all__ = [
     "Host",
     "HostBots",
     "HostLimits",
-    "HostSnapshot",
     "HostState",
 ]

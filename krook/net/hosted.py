@@ -17,10 +17,11 @@ from krook.rules import KrookError, Match, match_from_record
 from krook.session.local import Lobby
 
 from .discovery import DISCOVERY_PORT
-from .host import DEFAULT_PORT, Host, HostSnapshot
+from .host import DEFAULT_PORT, Host
+from .host_snapshot import HostSnapshot
 from .journal import journal_path
 from .persistence import SAVE_KIND, SAVE_VERSION
-from .remote_session import HostSession
+from .remote_session import HostSession, local_session
 
 if TYPE_CHECKING:  # the relay (nats-py) is loaded only for a game that uses it
     from .internet import Status
@@ -59,7 +60,7 @@ class HostedGame:
 
     def __init__(self, host: Host, own_name: str, relay: str | None = None) -> None:
         self.host = host
-        self.session: HostSession = host.local_session(own_name)
+        self.session: HostSession = local_session(host, own_name)
         self.relay: RelayHost | None = None
         if relay is not None:
             from . import internet

@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import queue
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from krook.rules import Action, SeatView, action_text
+from krook.rules import Action, Match, SeatView, action_text
 from krook.session.base import (
     ActionEvent,
     ErrorEvent,
@@ -26,15 +26,13 @@ from krook.session.lan_games import LanKeeper
 
 from .checks import HostMessageError, check_host_message
 from .client import Client
+from .host_snapshot import HostSnapshot
 from .join_error import JoinError
 from .protocol import ACTION, ERROR, EVENT, HISTORY, READY, RESULTS, STATUS, VIEW, WELCOME
 
-if TYPE_CHECKING:
-    from .host import Host, HostSnapshot
-
 log = logging.getLogger("krook.net.session")
 
-__all__ = ["HostSession", "JoinError", "RemoteSession"]
+__all__ = ["HostSession", "JoinError", "LocalHost", "RemoteSession", "local_session"]
 
 # What the player reads when the host refuses or loses us.
 _JOIN_MESSAGES = {
@@ -380,10 +378,39 @@ class RemoteSession(_MessageSession):
             self._events.append(ErrorEvent(f"The host is gone ({msg.get('reason')}).", fatal=True))
 
 
+class LocalHost(Protocol):
+    """What the host's own screen needs of the host running in its process (``net.host.Host``)."""
+
+    failed: str | None
+
+    def attach_local(self, name: str) -> queue.Queue[dict[str, Any]]: ...
+
+    def submit_local(self, seat: int, text: str) -> str | None: ...
+
+    def local_ready(self) -> None: ...
+
+    def start_now(self) -> None: ...
+
+    def stop(self, final: bool = False) -> None: ...
+
+    def finished_game(self) -> tuple[Match, list[int]] | None: ...
+
+    def public_view(self) -> SeatView: ...
+
+    def snapshot(self) -> HostSnapshot: ...
+
+
+def local_session(host: LocalHost, name: str = "Host") -> HostSession:
+    """The host's own screen, seated at ``host`` as ``name``: it plays the host's human seats."""
+    session = HostSession(host, host.attach_local(name))
+    session._pump()
+    return session
+
+
 class HostSession(_MessageSession):
     """The host's own screen: plays the ``human`` seats in the host's process (hot-seat included)."""
 
-    def __init__(self, host: Host, inbox: queue.Queue[dict[str, Any]]) -> None:
+    def __init__(self, host: LocalHost, inbox: queue.Queue[dict[str, Any]]) -> None:
         super().__init__()
         self.host = host
         self.inbox = inbox

@@ -22,15 +22,12 @@ import select
 import socket
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .framing import FrameDecoder, FrameError, decode_body, encode
 from .join_error import JoinError
 from .sealed import SealedChannel
 from .sealed_lan import WrongSecret, client_seal, sealed_frame
-
-if TYPE_CHECKING:
-    from .host import Host
 
 
 class ConnectionLost(ConnectionError):
@@ -191,10 +188,20 @@ class _MemoryPeer:
         self._to_client.put(None)
 
 
+class PeerHost(Protocol):
+    """What a transport needs of the host it feeds: take a peer in, hand on its messages, hear it close."""
+
+    def add_peer(self, peer: Peer, *, vouched: bool = False) -> int: ...
+
+    def peer_messages(self, conn_id: int, messages: list[dict[str, Any]]) -> None: ...
+
+    def peer_closed(self, conn_id: int, why: str) -> None: ...
+
+
 class MemoryConnection:
     """A client linked to a host in the same process: no sockets, the same checks."""
 
-    def __init__(self, host: Host, name: str) -> None:
+    def __init__(self, host: PeerHost, name: str) -> None:
         self._inbox: queue.Queue[bytes | None] = queue.Queue()
         self._host = host
         self._closed: str | None = None
@@ -230,7 +237,7 @@ class MemoryConnection:
         self._inbox.put(None)
 
 
-def memory_dialer(host: Host, name: str = "memory") -> Dialer:
+def memory_dialer(host: PeerHost, name: str = "memory") -> Dialer:
     def dial(timeout: float, token: str | None = None) -> Connection:
         return MemoryConnection(host, name)
 
@@ -243,6 +250,7 @@ __all__ = [
     "Dialer",
     "MemoryConnection",
     "Peer",
+    "PeerHost",
     "TcpConnection",
     "memory_dialer",
     "tcp_dialer",

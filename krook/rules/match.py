@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, action_text
-from .cards import names
+from .cards import CARD_NAMES, Color, names
 from .deal import deal_from_seed, deal_to_dict, hand_seed, secret_game_seed
 from .errors import IllegalActionError, RulesError
 from .hand import HAND_OVER, Hand, Phase
@@ -13,9 +13,7 @@ from .legal import LegalActions
 from .presets import DEFAULT_PRESET, matching_preset, spec_for
 from .scoring import HandResult, decide_winner, score_hand
 from .settings import Rules
-
-if TYPE_CHECKING:
-    from .view import SeatView
+from .view import SeatView, TrickView
 
 # A record is a file of the storage layer's kind ``krook-record``, layout 1: "format": "krook-record/1".
 RECORD_KIND = "krook-record"
@@ -128,9 +126,68 @@ class Match:
         return done
 
     def view(self, seat: int | None) -> SeatView:
-        from .view import build_view  # imported late: view.py reads the Match
-
-        return build_view(self, seat)
+        """What ``seat`` may know; ``None`` gives the public view (no hand), for a table nobody is looking at."""
+        hand = self.hand
+        n = self.rules.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at this table (0 to {n - 1})")
+        scored = hand.phase is Phase.HAND_OVER
+        is_bidder = seat == hand.bidder
+        picked_up = hand.bidder is not None and hand.rules.nest_size > 0
+        sees_nest = scored or (is_bidder and picked_up)
+        to_act = hand.to_act if self.winner is None else None
+        legal: list[str] = []
+        discard = None
+        refused: dict[str, str] = {}
+        if to_act == seat:
+            actions = hand.legal_actions()
+            if actions.discard is not None:
+                discard = actions.discard.to_dict()
+            else:
+                legal = list(actions.texts)
+            if hand.phase is Phase.PLAY and seat is not None:
+                refused = hand.refusals(seat)
+        elif seat is not None and to_act is not None and hand.may_call_redeal(seat):
+            legal = ["redeal"]  # redeal_any_time: a seat without counters may call it out of turn
+        return SeatView(
+            seat=seat,
+            players=list(self.players),
+            rules=dict(self.rules_dict),
+            preset=self.preset,
+            phase=self.phase,
+            to_act=to_act,
+            dealer=hand.dealer,
+            hand_number=len(self.hands),
+            hand=names(hand.hands[seat]) if seat is not None else [],
+            hand_sizes=[h.bit_count() for h in hand.hands],
+            bids=list(hand.bids),
+            passed=[s for s in range(n) if hand.passed >> s & 1],
+            high_bid=hand.high_bid,
+            high_bidder=hand.high_bidder,
+            bidder=hand.bidder,
+            bid=hand.contract,
+            trump=Color(hand.trump).letter if hand.trump is not None else None,
+            called=CARD_NAMES[hand.called] if hand.called is not None else None,
+            partner=hand.known_partner_for(seat) if seat is not None else (hand.partner if scored else None),
+            nest=names(hand.nest) if sees_nest else [],
+            buried=names(hand.buried) if (scored or is_bidder) else [],
+            trick=[(s, CARD_NAMES[c]) for s, c in hand.trick],
+            trick_leader=hand.leader if hand.phase is Phase.PLAY else None,
+            tricks=[
+                TrickView(t.leader, [(s, CARD_NAMES[c]) for s, c in t.cards], t.winner, t.points)
+                for t in hand.tricks
+            ],
+            points_taken=list(hand.won_points),
+            tricks_won=list(hand.won_tricks),
+            scores=list(self.scores),
+            columns=[self.column_label(c) for c in range(self.rules.team_count)],
+            results=[dict(r) for r in self.result_dicts()],
+            winner=self.winner,
+            legal=legal,
+            discard=discard,
+            version=self.version,
+            refused=refused,
+        )
 
     def column_label(self, column: int) -> str:
         if self.rules.partnership == "fixed":

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Bid, BidAction, Pass, Redeal, parse_action
-from .cards import CARD_NAMES, Color, names
 from .errors import NotationError
 from .hand import Phase
 from .legal import DiscardRule, LegalActions
 from .settings import Rules, from_overrides
-
-if TYPE_CHECKING:
-    from .match import Match
 
 VIEW_FORMAT = "krook-view/1"
 
@@ -130,68 +126,3 @@ def public_action_text(text: str) -> str:
     if words and words[0] == "discard":
         return f"discard {len(words) - 1} cards"
     return text
-
-
-def build_view(match: Match, seat: int | None) -> SeatView:
-    """The view of ``seat``; ``None`` gives the public view (no hand), for a table nobody is looking at."""
-    hand = match.hand
-    n = match.rules.players
-    if seat is not None and not 0 <= seat < n:
-        raise ValueError(f"seat {seat} is not at this table (0 to {n - 1})")
-    scored = hand.phase is Phase.HAND_OVER
-    is_bidder = seat == hand.bidder
-    picked_up = hand.bidder is not None and hand.rules.nest_size > 0
-    sees_nest = scored or (is_bidder and picked_up)
-    to_act = hand.to_act if match.winner is None else None
-    legal: list[str] = []
-    discard = None
-    refused: dict[str, str] = {}
-    if to_act == seat:
-        actions = hand.legal_actions()
-        if actions.discard is not None:
-            discard = actions.discard.to_dict()
-        else:
-            legal = list(actions.texts)
-        if hand.phase is Phase.PLAY and seat is not None:
-            refused = hand.refusals(seat)
-    elif seat is not None and to_act is not None and hand.may_call_redeal(seat):
-        legal = ["redeal"]  # redeal_any_time: a seat without counters may call it out of turn
-    return SeatView(
-        seat=seat,
-        players=list(match.players),
-        rules=dict(match.rules_dict),
-        preset=match.preset,
-        phase=match.phase,
-        to_act=to_act,
-        dealer=hand.dealer,
-        hand_number=len(match.hands),
-        hand=names(hand.hands[seat]) if seat is not None else [],
-        hand_sizes=[h.bit_count() for h in hand.hands],
-        bids=list(hand.bids),
-        passed=[s for s in range(n) if hand.passed >> s & 1],
-        high_bid=hand.high_bid,
-        high_bidder=hand.high_bidder,
-        bidder=hand.bidder,
-        bid=hand.contract,
-        trump=Color(hand.trump).letter if hand.trump is not None else None,
-        called=CARD_NAMES[hand.called] if hand.called is not None else None,
-        partner=hand.known_partner_for(seat) if seat is not None else (hand.partner if scored else None),
-        nest=names(hand.nest) if sees_nest else [],
-        buried=names(hand.buried) if (scored or is_bidder) else [],
-        trick=[(s, CARD_NAMES[c]) for s, c in hand.trick],
-        trick_leader=hand.leader if hand.phase is Phase.PLAY else None,
-        tricks=[
-            TrickView(t.leader, [(s, CARD_NAMES[c]) for s, c in t.cards], t.winner, t.points)
-            for t in hand.tricks
-        ],
-        points_taken=list(hand.won_points),
-        tricks_won=list(hand.won_tricks),
-        scores=list(match.scores),
-        columns=[match.column_label(c) for c in range(match.rules.team_count)],
-        results=[dict(r) for r in match.result_dicts()],
-        winner=match.winner,
-        legal=legal,
-        discard=discard,
-        version=match.version,
-        refused=refused,
-    )

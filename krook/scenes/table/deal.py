@@ -1,19 +1,12 @@
 """The deal animation: cards go one by one from the dealer to each seat and to the nest.
 
 ``DealAnimation`` is the deal's clock (``t`` seconds into a deal of ``length`` seconds, -1 when not dealing);
-it says who has how many cards at that moment and draws the card in the air, always face down.
+it says who has how many cards at that moment and where the card in the air is going (the table draws it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pygame
-
 from krook.rules import SeatView
-
-if TYPE_CHECKING:
-    from krook.scenes.table.state import TableState
 
 NEST = -1  # the deal order's mark for a card going to the nest
 
@@ -70,15 +63,9 @@ class DealAnimation:
         k = int(self._progress(view))
         return sum(1 for s in self.order(view)[:k] if s == seat)
 
-    def draw_flying_card(self, state: TableState, surface: pygame.Surface) -> None:
-        view = state.view
+    def flight(self, view: SeatView) -> tuple[int, int, float] | None:
+        """The card in the air: (the dealer, the seat or ``NEST`` it goes to, how far it has come, 0 to 1)."""
         order = self.order(view)
         k = self._progress(view)
         i = int(k)
-        if i < len(order):
-            frac = k - i
-            target = order[i]
-            dealer = state.seat_anchor(view.dealer)
-            end = state.layout.center if target < 0 else state.seat_anchor(target)
-            pos = (dealer[0] + (end[0] - dealer[0]) * frac, dealer[1] + (end[1] - dealer[1]) * frac)
-            state.sprites.draw(surface, None, pos, state.layout.back_h)
+        return (view.dealer, order[i], k - i) if i < len(order) else None

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import pygame
 
+from krook.scenes.table.deal import NEST
 from krook.scenes.table.state import TableState, Zone
 from krook.ui.cards import card_width
 from krook.ui.widgets import draw_focus_ring
@@ -38,6 +39,18 @@ def draw_opponent_backs(t: TableState, surface: pygame.Surface, seat: int) -> tu
         fan = t.sprites.fan(count, spread, back_h)
         surface.blit(fan, (round(left) - theme.px(6), round(top) - theme.px(6)))
     return (x, y + theme.px(8))
+
+
+def draw_deal_flight(t: TableState, surface: pygame.Surface) -> None:
+    """The card in the air while the deal runs, face down, from the dealer to its seat or the nest."""
+    flight = t.deal.flight(t.view) if t.deal.running else None
+    if flight is None:
+        return
+    dealer, target, frac = flight
+    start = t.seat_anchor(dealer)
+    end = t.layout.center if target == NEST else t.seat_anchor(target)
+    pos = (start[0] + (end[0] - start[0]) * frac, start[1] + (end[1] - start[1]) * frac)
+    t.sprites.draw(surface, None, pos, t.layout.back_h)
 
 
 def hand_rects(t: TableState, n: int) -> tuple[list[pygame.Rect], float]:

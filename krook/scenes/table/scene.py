@@ -578,8 +578,7 @@ class TableScene(Scene):
         if not self._panel_shown():  # the centre panel would sit on the nest, which shows through it
             draw_nest_pile(t, surface)
         draw_trick(t, surface)
-        if t.deal.running:
-            t.deal.draw_flying_card(t, surface)
+        hand_fan.draw_deal_flight(t, surface)
         self._draw_hand(surface)
         hud.draw_plate(t, surface, t.viewer, t.seat_anchor(t.viewer))
         hud.draw_hud(t, surface)

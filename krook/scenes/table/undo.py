@@ -8,23 +8,32 @@ is rebuilt from the session as it now stands, without animating anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from krook.rules import SeatView
 from krook.scenes.common.table_model import Shown
-from krook.scenes.table.state import MessageKind
-from krook.session.base import TakesBack
+from krook.scenes.table.state import MessageKind, TableState
+from krook.session.base import Session, TakesBack
 from krook.ui import Button
 
-if TYPE_CHECKING:
-    from krook.scenes.table.scene import TableScene
+
+class UndoTable(Protocol):
+    """What Undo needs of the table scene it sits on (``TableScene``)."""
+
+    state: TableState
+
+    @property
+    def session(self) -> Session: ...
+
+    def catch_up(self, public: SeatView) -> None: ...
 
 
 class UndoControl:
-    """The table's Undo button; ``table`` is the ``TableScene`` it belongs to."""
+    """The table's Undo button; ``table`` is the table scene it belongs to."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: UndoTable) -> None:
         self.table = table
         self.button = Button("Undo", self.take_back, "secondary", tooltip="Take back your last move (U)")
         self._checked: tuple[int, int] | None = None
@@ -78,7 +87,7 @@ class UndoControl:
         self.button.draw(surface, t.theme)
 
 
-def rebuild(table: TableScene) -> None:
+def rebuild(table: UndoTable) -> None:
     """Show the hand as the session now has it: no queued animation survives an undo."""
     t = table.state
     public = t.session.view(None)
