@@ -1,0 +1,211 @@
+"""A bot change that touches rare decisions, measured on only the runs it changes.
+
+    python benchmarks/paired_decisions.py --new hard@NEW --old hard@OLD --against hard@hard-2026-12-02 \\
+        --phases discard trump --deals 1000 --samples 200 --workers 2 --log L
+
+What ``krook arena --paired-with`` reports for two arena runs (NEW against a rival, OLD against the same rival,
+the same boards, compared board by board), found without playing the runs where NEW and OLD agree. Each run of
+each board is driven up to the end of the named phases with OLD in its seats while NEW is asked the same
+questions with the same seeded generators; where every answer is the same, the two runs would be the same to the
+last card (NEW and OLD must differ only in those phases), so the board's difference there is exactly 0. Only a
+run where they part is played out, once with each. A change to the bury touches about one hand in fourteen, so
+a thousand boards cost about what a hundred do in the arena.
+
+Prints the per-deal difference NEW − OLD over all the boards screened (unchanged ones count 0), its 95% CI, the
+runs changed, and the sequential tests of ``sprt.py``. ``--log`` keeps a line a board (a stopped run keeps what it
+screened; ``--from-log L`` summarises it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sprt import verdict
+
+from krook.bots.arena import (
+    _drive,
+    _scored_seats,
+    _seating,
+    arena_bot,
+    board_seeds,
+    table_rules,
+)
+from krook.bots.base import BotContext
+from krook.rules import Match, Phase
+from krook.rules.deal import deal_from_seed
+
+# (table, new, old, rival, board index, deal seed, samples, phases)
+Job = tuple[str, str, str, str, int, int, int, tuple[str, ...]]
+
+
+def _match(table: str, index: int, deal_seed: int) -> Match:
+    rules, preset = table_rules(table)
+    deal = deal_from_seed(rules, index % rules.players, deal_seed)
+    return Match(
+        rules,
+        seed=deal_seed,
+        first_dealer=index % rules.players,
+        preset=preset,
+        deal=(list(deal[0]), deal[1]),
+    )
+
+
+def _parts(
+    table: str,
+    board: tuple[int, int],
+    names: list[str],
+    old: str,
+    new: str,
+    run: int,
+    samples: int,
+    phases: set[str],
+) -> bool:
+    """Whether NEW, in OLD's seats of this run (``names``), answers anything in ``phases`` differently."""
+    match = _match(table, *board)
+    tag = f"{board[1]}/{run}"
+    olds = [arena_bot(x, samples) for x in names]
+    news = {s: arena_bot(new, samples) for s, x in enumerate(names) if x == old}
+    decision = 0
+    while match.hand.to_act is not None:
+        seat = match.hand.to_act
+        view = match.view(seat)
+        if view.phase is Phase.PLAY and "play" not in phases:
+            return False  # the phases asked about are over and NEW agreed in all of them
+        seeded = f"{tag}/{seat}/{decision}"
+        action = olds[seat].choose(view, BotContext(random.Random(seeded)))
+        # NEW hears every question of its seats, so its state follows the hand as OLD's does
+        if seat in news and news[seat].choose(view, BotContext(random.Random(seeded))) != action:
+            if view.phase.value in phases:
+                return True
+            raise ValueError(
+                f"NEW and OLD differ in the {view.phase.value} phase, which was not named ({tag})"
+            )
+        match.apply(action, seat)
+        decision += 1
+    return False
+
+
+def _run_diff(
+    table: str, board: tuple[int, int], names: list[str], a: str, b: str, run: int, samples: int
+) -> float:
+    """The arena's score difference A − B of one run (as ``krook arena`` counts it)."""
+    rules, _ = table_rules(table)
+    match = _match(table, *board)
+    bots = [arena_bot(x, samples) for x in names]
+    _drive(match, bots, names, {a: {}, b: {}}, f"{board[1]}/{run}", None)
+    deltas = match.results[-1].deltas
+    a_seats, b_seats = _scored_seats(rules, names, a, b, False)
+    mean_a = sum(deltas[rules.side_of(s)] for s in a_seats) / len(a_seats)
+    mean_b = sum(deltas[rules.side_of(s)] for s in b_seats) / len(b_seats)
+    return mean_a - mean_b
+
+
+def play(job: Job) -> dict[str, Any]:
+    """One board: NEW − OLD as the two arena runs against RIVAL would differ, each seating counted half."""
+    table, new, old, rival, index, deal_seed, samples, phases = job
+    rules, _ = table_rules(table)
+    out: dict[str, Any] = {
+        "new": new,
+        "old": old,
+        "against": rival,
+        "table": table,
+        "samples": samples,
+        "board": index,
+        "deal_seed": deal_seed,
+        "diff": 0.0,
+        "changed": [],
+    }
+    board = (index, deal_seed)
+    for run, swap in enumerate((False, True)):
+        olds = _seating(old, rival, rules.players, swap)
+        if not _parts(table, board, olds, old, new, run, samples, set(phases)):
+            continue
+        news = _seating(new, rival, rules.players, swap)
+        d = _run_diff(table, board, news, new, rival, run, samples)
+        d -= _run_diff(table, board, olds, old, rival, run, samples)
+        out["diff"] += d / 2
+        out["changed"].append({"run": run, "diff": d})
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--new", default="", help="the changed bot (STRENGTH@FOLDER, as the arena takes it)")
+    parser.add_argument("--old", default="", help="the bot before the change")
+    parser.add_argument("--against", default="hard@hard-2026-12-02", help="the rival both play against")
+    parser.add_argument("--table", default="kentucky-discard", help="a preset's name or a rules SPEC")
+    parser.add_argument("--phases", nargs="+", default=["discard", "trump"], choices=[p.value for p in Phase])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument(
+        "--test",
+        nargs=2,
+        type=float,
+        action="append",
+        metavar=("H0", "H1"),
+        help="a sequential test of the mean (repeatable; default: +0 against +5 and -3 against +0)",
+    )
+    parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
+    opts = parser.parse_args()
+    if opts.from_log:
+        boards = [json.loads(line) for line in opts.from_log.read_text().splitlines() if line.strip()]
+        boards.sort(key=lambda b: b["board"])
+        for key in ("new", "old", "against", "table", "samples"):
+            setattr(opts, key, boards[0].get(key, getattr(opts, key)) if boards else getattr(opts, key))
+        return _summary(opts, [b["diff"] for b in boards], sum(len(b["changed"]) for b in boards))
+    if not opts.new or not opts.old or len({opts.new, opts.old, opts.against}) < 3:
+        parser.error("--new, --old and --against must name three different bots")
+    seeds = board_seeds(opts.seed, opts.deals)
+    jobs: list[Job] = [
+        (opts.table, opts.new, opts.old, opts.against, i, s, opts.samples, tuple(opts.phases))
+        for i, s in enumerate(seeds)
+    ][opts.first :]
+    diffs: list[float] = []
+    changed = 0
+    with multiprocessing.get_context("spawn").Pool(opts.workers) as pool:
+        sink = opts.log.open("a") if opts.log else None
+        for board in pool.imap(play, jobs, chunksize=4):
+            diffs.append(board["diff"])
+            changed += len(board["changed"])
+            if sink is not None:
+                sink.write(json.dumps(board) + "\n")
+                sink.flush()
+        if sink is not None:
+            sink.close()
+    return _summary(opts, diffs, changed)
+
+
+def _summary(opts: argparse.Namespace, diffs: list[float], changed: int) -> int:
+    n = len(diffs)
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("inf")
+    print(f"{opts.new} − {opts.old}, both against {opts.against}, {opts.table}, {opts.samples} deals")
+    print(f"boards {n}, runs changed {changed} of {2 * n}")
+    print(f"paired difference per deal: {mean:+.2f}  95% CI [{mean - half:+.2f}, {mean + half:+.2f}]")
+    if not changed:
+        return 0
+    for d0, d1 in opts.test or ((0.0, 5.0), (-3.0, 0.0)):
+        v = verdict(diffs, d0, d1)
+        print(
+            f"  sequential test H0 {d0:+g} against H1 {d1:+g}: LLR {v.llr:.2f}, {v.decision or 'undecided'}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""The targeted paired benchmark gives what two arena runs paired board by board give, playing only changed runs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from krook.bots.arena import board_seeds, play_board
+from tests.script_loader import ROOT, load_script
+
+pd = load_script("benchmarks/paired_decisions.py", "paired_decisions")
+
+TABLE = "kentucky-discard"
+RIVAL = "medium"
+SAMPLES = 4
+
+
+def _copy_bots(where: Path) -> Path:
+    bots = where / "krook" / "bots"
+    shutil.copytree(ROOT / "krook" / "bots", bots, ignore=shutil.ignore_patterns("__pycache__"))
+    return bots
+
+
+@pytest.fixture(scope="module")
+def bots(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, str]:
+    """(old, an identical copy, a copy that buries the worst of the options it compares), as arena names."""
+    root = tmp_path_factory.mktemp("paired")
+    old = _copy_bots(root / "old")
+    same = _copy_bots(root / "same")
+    worse = _copy_bots(root / "worse")
+    source = worse / "strengths.py"
+    text = source.read_text()
+    best = "return options[max(range(len(options)), key=lambda i: totals[i])]"
+    assert best in text
+    source.write_text(text.replace(best, best.replace("max(", "min(")))
+    return f"hard@{old}", f"hard@{same}", f"hard@{worse}"
+
+
+def _job(
+    new: str, old: str, index: int, seed: int
+) -> tuple[str, str, str, str, int, int, int, tuple[str, ...]]:
+    return (TABLE, new, old, RIVAL, index, seed, SAMPLES, ("discard", "trump"))
+
+
+def test_a_changed_bury_scores_as_the_two_arena_runs_paired(bots: tuple[str, str, str]) -> None:
+    old, _same, worse = bots
+    changed = 0
+    for index, seed in enumerate(board_seeds(1, 3)):
+        got = pd.play(_job(worse, old, index, seed))
+        arena = play_board((TABLE, worse, RIVAL, index, seed, None, SAMPLES))["diff"]
+        arena -= play_board((TABLE, old, RIVAL, index, seed, None, SAMPLES))["diff"]
+        assert got["diff"] == pytest.approx(arena), f"board {index}: {got}"
+        changed += len(got["changed"])
+    assert changed > 0  # the worst bury differs from the best somewhere, so runs were played out
+
+
+def test_identical_bots_change_no_run(bots: tuple[str, str, str]) -> None:
+    old, same, _worse = bots
+    for index, seed in enumerate(board_seeds(1, 3)):
+        got = pd.play(_job(same, old, index, seed))
+        assert got["changed"] == [] and got["diff"] == 0.0
