@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import random
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,13 +33,14 @@ from sprt import verdict
 
 from krook.bots.arena import (
     _drive,
-    _scored_seats,
     _seating,
     arena_bot,
     board_seeds,
+    run_difference,
     table_rules,
 )
 from krook.bots.base import BotContext
+from krook.bots.paired import mean_ci
 from krook.rules import Match, Phase
 from krook.rules.deal import deal_from_seed
 
@@ -104,11 +103,7 @@ def _run_diff(
     match = _match(table, *board)
     bots = [arena_bot(x, samples) for x in names]
     _drive(match, bots, names, {a: {}, b: {}}, f"{board[1]}/{run}", None)
-    deltas = match.results[-1].deltas
-    a_seats, b_seats = _scored_seats(rules, names, a, b, False)
-    mean_a = sum(deltas[rules.side_of(s)] for s in a_seats) / len(a_seats)
-    mean_b = sum(deltas[rules.side_of(s)] for s in b_seats) / len(b_seats)
-    return mean_a - mean_b
+    return run_difference(rules, match.results[-1].deltas, names, a, b, False)
 
 
 def play(job: Job) -> dict[str, Any]:
@@ -192,8 +187,7 @@ def main() -> int:
 
 def _summary(opts: argparse.Namespace, diffs: list[float], changed: int) -> int:
     n = len(diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("inf")
+    mean, half = mean_ci(diffs)
     print(f"{opts.new} − {opts.old}, both against {opts.against}, {opts.table}, {opts.samples} deals")
     print(f"boards {n}, runs changed {changed} of {2 * n}")
     print(f"paired difference per deal: {mean:+.2f}  95% CI [{mean - half:+.2f}, {mean + half:+.2f}]")

@@ -209,6 +209,16 @@ def _scored_seats(rules: Rules, names: list[str], a: str, b: str, solo: bool) ->
     return a_seats, b_seats
 
 
+def run_difference(
+    rules: Rules, deltas: Sequence[int], names: list[str], a: str, b: str, solo: bool
+) -> float:
+    """One run's score: the mean change of A's scored seats' columns less B's (``deltas`` by column)."""
+    a_seats, b_seats = _scored_seats(rules, names, a, b, solo)
+    mean_a = sum(deltas[rules.side_of(s)] for s in a_seats) / len(a_seats)
+    mean_b = sum(deltas[rules.side_of(s)] for s in b_seats) / len(b_seats)
+    return mean_a - mean_b
+
+
 def _run_record(result: HandResult, names: list[str], diff: float) -> dict[str, Any]:
     return {
         "diff": diff,
@@ -257,13 +267,9 @@ def _play_board(args: Job, solo: bool, record: list[str] | None = None) -> dict[
             record += [f"  seat {s} {names[s]:<6} holds {' '.join(match.view(s).hand)}" for s in range(n)]
         _drive(match, bots, names, out["times"], f"{deal_seed}/{run}", budget, record)
         result = match.results[-1]
-        deltas = result.deltas
-        columns = [rules.side_of(s) for s in range(n)]
-        a_seats, b_seats = _scored_seats(rules, names, a, b, solo)
-        mean_a = sum(deltas[columns[s]] for s in a_seats) / len(a_seats)
-        mean_b = sum(deltas[columns[s]] for s in b_seats) / len(b_seats)
-        out["runs"].append(_run_record(result, names, mean_a - mean_b))
-        out["diff"] += (mean_a - mean_b) / len(seatings)
+        diff = run_difference(rules, result.deltas, names, a, b, solo)
+        out["runs"].append(_run_record(result, names, diff))
+        out["diff"] += diff / len(seatings)
         if record is not None:
             record.append(f"  result: {out['runs'][-1]}")
     return out
