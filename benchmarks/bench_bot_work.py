@@ -18,28 +18,22 @@ import random
 import statistics
 import time
 
-from krook.bots.arena import _seating, board_seeds, read_spec, table_rules
+from krook.bots.arena import _seating, board_match, board_seeds, read_spec, table_rules
 from krook.bots.base import BotContext
 from krook.bots.catalog import make_bot
 from krook.bots.strengths import HardBot
-from krook.rules import Match, Phase
-from krook.rules.deal import deal_from_seed
+from krook.rules import Phase
 
 
 def play_board(table: str, index: int, deal_seed: int, strength: str) -> list[tuple[int, float]]:
     """One board, both seatings; (deals, seconds) for every card decision of the ``strength`` seats that dealt.
     ``table`` is a preset's name or a rules SPEC, as the arena takes them."""
-    rules, preset = table_rules(table)
-    n = rules.players
-    dealer = index % n
-    deal = deal_from_seed(rules, dealer, deal_seed)
+    n = table_rules(table)[0].players
     out: list[tuple[int, float]] = []
     for swap in (False, True):
         names = _seating(strength, "medium", n, swap)
         bots = [make_bot(name) for name in names]
-        match = Match(
-            rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
-        )
+        match = board_match(table, index, deal_seed)
         decision = 0
         while match.hand.to_act is not None:
             seat = match.hand.to_act

@@ -8,8 +8,8 @@ the same boards, compared board by board), found without playing the runs where 
 each board is driven up to the end of the named phases with OLD in its seats while NEW is asked the same
 questions with the same seeded generators; where every answer is the same, the two runs would be the same to the
 last card (NEW and OLD must differ only in those phases), so the board's difference there is exactly 0. Only a
-run where they part is played out, once with each. A change to the bury touches about one hand in fourteen, so
-a thousand boards cost about what a hundred do in the arena.
+run where they part is played out, once with each. A change to the bury alters about one run in twenty-five,
+so a thousand boards cost about what a hundred do in the arena.
 
 Prints the per-deal difference NEW − OLD over all the boards screened (unchanged ones count 0), its 95% CI, the
 runs changed, and the sequential tests of ``sprt.py``. ``--log`` keeps a line a board (a stopped run keeps what it
@@ -19,6 +19,7 @@ screened; ``--from-log L`` summarises it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import random
@@ -35,29 +36,17 @@ from krook.bots.arena import (
     _drive,
     _seating,
     arena_bot,
+    board_match,
     board_seeds,
     run_difference,
     table_rules,
 )
 from krook.bots.base import BotContext
 from krook.bots.paired import mean_ci
-from krook.rules import Match, Phase
-from krook.rules.deal import deal_from_seed
+from krook.rules import Phase
 
 # (table, new, old, rival, board index, deal seed, samples, phases)
 Job = tuple[str, str, str, str, int, int, int, tuple[str, ...]]
-
-
-def _match(table: str, index: int, deal_seed: int) -> Match:
-    rules, preset = table_rules(table)
-    deal = deal_from_seed(rules, index % rules.players, deal_seed)
-    return Match(
-        rules,
-        seed=deal_seed,
-        first_dealer=index % rules.players,
-        preset=preset,
-        deal=(list(deal[0]), deal[1]),
-    )
 
 
 def _parts(
@@ -71,7 +60,7 @@ def _parts(
     phases: set[str],
 ) -> bool:
     """Whether NEW, in OLD's seats of this run (``names``), answers anything in ``phases`` differently."""
-    match = _match(table, *board)
+    match = board_match(table, *board)
     tag = f"{board[1]}/{run}"
     olds = [arena_bot(x, samples) for x in names]
     news = {s: arena_bot(new, samples) for s, x in enumerate(names) if x == old}
@@ -100,7 +89,7 @@ def _run_diff(
 ) -> float:
     """The arena's score difference A − B of one run (as ``krook arena`` counts it)."""
     rules, _ = table_rules(table)
-    match = _match(table, *board)
+    match = board_match(table, *board)
     bots = [arena_bot(x, samples) for x in names]
     _drive(match, bots, names, {a: {}, b: {}}, f"{board[1]}/{run}", None)
     return run_difference(rules, match.results[-1].deltas, names, a, b, False)
@@ -172,16 +161,15 @@ def main() -> int:
     ][opts.first :]
     diffs: list[float] = []
     changed = 0
-    with multiprocessing.get_context("spawn").Pool(opts.workers) as pool:
-        sink = opts.log.open("a") if opts.log else None
+    with contextlib.ExitStack() as stack:
+        pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(opts.workers))
+        sink = stack.enter_context(opts.log.open("a")) if opts.log else None
         for board in pool.imap(play, jobs, chunksize=4):
             diffs.append(board["diff"])
             changed += len(board["changed"])
             if sink is not None:
                 sink.write(json.dumps(board) + "\n")
                 sink.flush()
-        if sink is not None:
-            sink.close()
     return _summary(opts, diffs, changed)
 
 

@@ -240,12 +240,18 @@ def play_board_solo(args: Job, record: list[str] | None = None) -> dict[str, Any
     return _play_board(args, True, record)
 
 
+def board_match(table: str, index: int, deal_seed: int) -> Match:
+    """A new match holding board ``index``'s deal: its seed's cards, the dealer turning with the board number."""
+    rules, preset = table_rules(table)
+    dealer = index % rules.players
+    hands, nest = deal_from_seed(rules, dealer, deal_seed)
+    return Match(rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(hands), nest))
+
+
 def _play_board(args: Job, solo: bool, record: list[str] | None = None) -> dict[str, Any]:
     table, a, b, index, deal_seed, budget, samples = args
-    rules, preset = table_rules(table)
+    rules, _preset = table_rules(table)
     n = rules.players
-    dealer = index % n
-    deal = deal_from_seed(rules, dealer, deal_seed)
     # the board's number and deal seed ride along in the log: two runs' logs pair board by board, and one
     # board replays from them (``--show``)
     out: dict[str, Any] = {
@@ -258,9 +264,7 @@ def _play_board(args: Job, solo: bool, record: list[str] | None = None) -> dict[
     seatings = _seatings(a, b, n, solo)
     for run, names in enumerate(seatings):
         bots = [arena_bot(x, samples) for x in names]
-        match = Match(
-            rules, seed=deal_seed, first_dealer=dealer, preset=preset, deal=(list(deal[0]), deal[1])
-        )
+        match = board_match(table, index, deal_seed)
         if record is not None:
             how = f"{a} in seat {run}" if solo else ("seats swapped" if run else "as dealt")
             record.append(f"board {index} (deal seed {deal_seed}), {how}:")
