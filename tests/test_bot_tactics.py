@@ -206,6 +206,25 @@ def test_leaves_the_opponents_auction_alone_with_a_worthless_hand(strength: str)
 
 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_contests_a_cheap_contract_with_a_fair_hand(strength: str) -> None:
+    # Kentucky Discard, seed 1, board 192 (docs/BOTS-JOURNAL.md, issue 29, 36th session): I opened 70, an
+    # opponent holds 80 and my partner has passed. A fair hand (trump value over 0.45 of the points) takes the
+    # contract at 85 rather than hand the opponents a cheap one; contesting there won against the champion.
+    fair = ["R7", "R12", "Y6", "Y11", "G7", "G8", "G10", "G13", "B10"]
+    match = auction_position(fair, 1, dealer=0, actions=("bid 70", "bid 75", "pass", "bid 80"), seed=3)
+    assert decide(strength, match) == "bid 85"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_stops_contesting_past_three_quarters_of_the_points(strength: str) -> None:
+    # Seed 1, board 752: contesting this good hand on to 95 was set (the same contest at 85 and 90 pays).
+    good = ["R7", "R10", "R11", "R12", "R14", "Y14", "G12", "B5", "B10"]
+    actions = ("bid 70", "bid 75", "pass", "pass", "bid 80", "bid 85", "bid 90")
+    match = auction_position(good, 2, dealer=0, actions=actions, seed=3)
+    assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand(strength: str) -> None:
     # Found in the arena (Kentucky Discard, seed 1, board 28): my partner opens at the minimum, an opponent
     # overcalls 75, and I hold a middling hand (two aces, no long colour). A minimum opening is no promise of a
