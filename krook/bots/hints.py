@@ -55,6 +55,18 @@ def _reason(view: SeatView, action: Action) -> str:
                 f"holding the contract is {_yours(rules)} best chance to win it."
             )
         who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
+        high = view.high_bidder
+        if (
+            rules.partnership == "fixed"
+            and high is not None
+            and high % 2 != k.seat % 2
+            and value < action.amount
+        ):
+            # a contest: the hand alone is worth less than the bid; what it is worth is the cheap contract denied
+            return (
+                f"Bid {action.amount}: the other side would have the contract cheaply at {view.high_bid}; your hand "
+                f"(worth about {value}) is good enough to fight for it."
+            )
         if value > action.amount:
             # an auction: the hint bids low, so say how far the hand could go (a bare "about 101" read as a slip)
             return (
