@@ -10,9 +10,10 @@ import pytest
 from krook.bots import BotContext, hints, make_bot
 from krook.bots.knowledge import read_view
 from krook.rules import Bid, Match, Phase, Play
-from krook.rules.cards import CARD_BY_NAME, KROOK, mask_of
+from krook.rules.cards import KROOK
 from krook.rules.presets import PRESETS
 from krook.rules.settings import from_overrides
+from tests.rules_helpers import scripted_deal
 
 
 def bid_reasons(preset: str) -> list[str]:
@@ -110,21 +111,11 @@ def test_a_contested_bid_says_it_fights_for_the_contract() -> None:
     """Contesting an opponent's cheap contract with a fair hand (docs/BOTS.md) was explained as "your side should
     take about 85 points" from a hand worth about 65: the hint now says why it bids."""
     hand = ["R7", "R12", "Y6", "Y11", "G7", "G8", "G10", "G13", "B10"]
-    match = Match(PRESETS["kentucky-discard"].rules, first_dealer=0, deal=_deal_with_seat_hand(hand, seat=1))
+    rules = PRESETS["kentucky-discard"].rules
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {1: hand}))
     for action in ("bid 70", "bid 75", "pass", "bid 80"):
         match.apply(action)
     action, text = hints.suggest(match.view(1), budget_s=0.2)
     assert action == Bid(85)
     assert text.startswith("Bid 85: the other side would have the contract cheaply at 80;"), text
     assert "should take about 85" not in text
-
-
-def _deal_with_seat_hand(hand: list[str], seat: int) -> tuple[list[int], int]:
-    """A Kentucky Discard deal with ``hand`` at ``seat`` and the other cards dealt in deck order."""
-    rules = PRESETS["kentucky-discard"].rules
-    mine = [CARD_BY_NAME[c] for c in hand]
-    rest = [c for c in rules.deck_cards if c not in mine]
-    size = len(hand)
-    hands = [rest[i * size : (i + 1) * size] for i in range(rules.players - 1)]
-    hands.insert(seat, mine)
-    return [mask_of(h) for h in hands], mask_of(rest[(rules.players - 1) * size :])
