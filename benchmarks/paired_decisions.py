@@ -34,7 +34,7 @@ from sprt import verdict
 
 from krook.bots.arena import (
     _drive,
-    _seating,
+    _seatings,
     arena_bot,
     board_match,
     board_seeds,
@@ -45,8 +45,8 @@ from krook.bots.base import BotContext
 from krook.bots.paired import mean_ci
 from krook.rules import Phase
 
-# (table, new, old, rival, board index, deal seed, samples, phases)
-Job = tuple[str, str, str, str, int, int, int, tuple[str, ...]]
+# (table, new, old, rival, board index, deal seed, samples, phases, solo)
+Job = tuple[str, str, str, str, int, int, int, tuple[str, ...], bool]
 
 
 def _parts(
@@ -85,19 +85,27 @@ def _parts(
 
 
 def _run_diff(
-    table: str, board: tuple[int, int], names: list[str], a: str, b: str, run: int, samples: int
+    table: str,
+    board: tuple[int, int],
+    names: list[str],
+    a: str,
+    b: str,
+    run: int,
+    samples: int,
+    solo: bool,
 ) -> float:
     """The arena's score difference A − B of one run (as ``krook arena`` counts it)."""
     rules, _ = table_rules(table)
     match = board_match(table, *board)
     bots = [arena_bot(x, samples) for x in names]
     _drive(match, bots, names, {a: {}, b: {}}, f"{board[1]}/{run}", None)
-    return run_difference(rules, match.results[-1].deltas, names, a, b, False)
+    return run_difference(rules, match.results[-1].deltas, names, a, b, solo)
 
 
 def play(job: Job) -> dict[str, Any]:
-    """One board: NEW − OLD as the two arena runs against RIVAL would differ, each seating counted half."""
-    table, new, old, rival, index, deal_seed, samples, phases = job
+    """One board: NEW − OLD as the two arena runs against RIVAL would differ, each seating counted equally
+    (``solo``: NEW or OLD alone in each seat in turn, as ``krook arena --solo`` plays)."""
+    table, new, old, rival, index, deal_seed, samples, phases, solo = job
     rules, _ = table_rules(table)
     out: dict[str, Any] = {
         "new": new,
@@ -111,14 +119,15 @@ def play(job: Job) -> dict[str, Any]:
         "changed": [],
     }
     board = (index, deal_seed)
-    for run, swap in enumerate((False, True)):
-        olds = _seating(old, rival, rules.players, swap)
+    seatings = _seatings(old, rival, rules.players, solo)
+    out["runs"] = len(seatings)
+    for run, olds in enumerate(seatings):
         if not _parts(table, board, olds, old, new, run, samples, set(phases)):
             continue
-        news = _seating(new, rival, rules.players, swap)
-        d = _run_diff(table, board, news, new, rival, run, samples)
-        d -= _run_diff(table, board, olds, old, rival, run, samples)
-        out["diff"] += d / 2
+        news = [new if name == old else name for name in olds]
+        d = _run_diff(table, board, news, new, rival, run, samples, solo)
+        d -= _run_diff(table, board, olds, old, rival, run, samples, solo)
+        out["diff"] += d / len(seatings)
         out["changed"].append({"run": run, "diff": d})
     return out
 
@@ -144,6 +153,7 @@ def main() -> int:
         metavar=("H0", "H1"),
         help="a sequential test of the mean (repeatable; default: +0 against +5 and -3 against +0)",
     )
+    parser.add_argument("--solo", action="store_true", help="NEW or OLD alone among rivals, in each seat in turn")
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     opts = parser.parse_args()
     if opts.from_log:
@@ -151,33 +161,35 @@ def main() -> int:
         boards.sort(key=lambda b: b["board"])
         for key in ("new", "old", "against", "table", "samples"):
             setattr(opts, key, boards[0].get(key, getattr(opts, key)) if boards else getattr(opts, key))
-        return _summary(opts, [b["diff"] for b in boards], sum(len(b["changed"]) for b in boards))
+        changed = sum(len(b["changed"]) for b in boards)
+        return _summary(opts, [b["diff"] for b in boards], changed, sum(b.get("runs", 2) for b in boards))
     if not opts.new or not opts.old or len({opts.new, opts.old, opts.against}) < 3:
         parser.error("--new, --old and --against must name three different bots")
     seeds = board_seeds(opts.seed, opts.deals)
     jobs: list[Job] = [
-        (opts.table, opts.new, opts.old, opts.against, i, s, opts.samples, tuple(opts.phases))
+        (opts.table, opts.new, opts.old, opts.against, i, s, opts.samples, tuple(opts.phases), opts.solo)
         for i, s in enumerate(seeds)
     ][opts.first :]
     diffs: list[float] = []
-    changed = 0
+    changed = runs = 0
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(opts.workers))
         sink = stack.enter_context(opts.log.open("a")) if opts.log else None
         for board in pool.imap(play, jobs, chunksize=4):
             diffs.append(board["diff"])
             changed += len(board["changed"])
+            runs += board["runs"]
             if sink is not None:
                 sink.write(json.dumps(board) + "\n")
                 sink.flush()
-    return _summary(opts, diffs, changed)
+    return _summary(opts, diffs, changed, runs)
 
 
-def _summary(opts: argparse.Namespace, diffs: list[float], changed: int) -> int:
+def _summary(opts: argparse.Namespace, diffs: list[float], changed: int, runs: int) -> int:
     n = len(diffs)
     mean, half = mean_ci(diffs)
     print(f"{opts.new} − {opts.old}, both against {opts.against}, {opts.table}, {opts.samples} deals")
-    print(f"boards {n}, runs changed {changed} of {2 * n}")
+    print(f"boards {n}, runs changed {changed} of {runs}")
     print(f"paired difference per deal: {mean:+.2f}  95% CI [{mean - half:+.2f}, {mean + half:+.2f}]")
     if not changed:
         return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from krook.bots.arena import board_seeds, play_board
+from krook.bots.arena import board_seeds, play_board, play_board_solo
 from tests.script_loader import ROOT, load_script
 
 pd = load_script("benchmarks/paired_decisions.py", "paired_decisions")
@@ -39,9 +39,9 @@ def bots(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, str]:
 
 
 def _job(
-    new: str, old: str, index: int, seed: int
-) -> tuple[str, str, str, str, int, int, int, tuple[str, ...]]:
-    return (TABLE, new, old, RIVAL, index, seed, SAMPLES, ("discard", "trump"))
+    new: str, old: str, index: int, seed: int, table: str = TABLE, solo: bool = False
+) -> tuple[str, str, str, str, int, int, int, tuple[str, ...], bool]:
+    return (table, new, old, RIVAL, index, seed, SAMPLES, ("discard", "trump"), solo)
 
 
 def test_a_changed_bury_scores_as_the_two_arena_runs_paired(bots: tuple[str, str, str]) -> None:
@@ -61,3 +61,17 @@ def test_identical_bots_change_no_run(bots: tuple[str, str, str]) -> None:
     for index, seed in enumerate(board_seeds(1, 3)):
         got = pd.play(_job(same, old, index, seed))
         assert got["changed"] == [] and got["diff"] == 0.0
+
+
+def test_alone_in_each_seat_scores_as_the_two_solo_arena_runs_paired(bots: tuple[str, str, str]) -> None:
+    old, _same, worse = bots
+    table = "three-handed"
+    changed = 0
+    for index, seed in enumerate(board_seeds(1, 3)):
+        got = pd.play(_job(worse, old, index, seed, table, solo=True))
+        arena = play_board_solo((table, worse, RIVAL, index, seed, None, SAMPLES))["diff"]
+        arena -= play_board_solo((table, old, RIVAL, index, seed, None, SAMPLES))["diff"]
+        assert got["runs"] == 3
+        assert got["diff"] == pytest.approx(arena), f"board {index}: {got}"
+        changed += len(got["changed"])
+    assert changed > 0
