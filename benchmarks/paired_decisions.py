@@ -153,7 +153,9 @@ def main() -> int:
         metavar=("H0", "H1"),
         help="a sequential test of the mean (repeatable; default: +0 against +5 and -3 against +0)",
     )
-    parser.add_argument("--solo", action="store_true", help="NEW or OLD alone among rivals, in each seat in turn")
+    parser.add_argument(
+        "--solo", action="store_true", help="NEW or OLD alone among rivals, in each seat in turn"
+    )
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     opts = parser.parse_args()
     if opts.from_log:
