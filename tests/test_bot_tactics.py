@@ -225,6 +225,23 @@ def test_stops_contesting_past_three_quarters_of_the_points(strength: str) -> No
 
 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_contests_a_cheap_three_handed_contract(strength: str) -> None:
+    # Three-handed, seed 1, board 3 (docs/BOTS-JOURNAL.md, issue 29, 37th session): the dealer opened 50 and
+    # the next seat bid 55. Five reds to the 13 are worth about 44 of the 100 points alone, but with only two
+    # others to share the loss, letting a 55 go costs more than a thin 60 of my own; contesting won there.
+    fair = ["R9", "R10", "R11", "R12", "R13", "Y5", "Y6", "Y7", "Y9", "G13", "B5", "B7", "B13"]
+    match = auction_position(fair, 2, dealer=0, actions=("bid 50", "bid 55"), preset="three-handed")
+    assert decide(strength, match) == "bid 60"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_leaves_a_three_handed_auction_alone_with_a_worthless_hand(strength: str) -> None:
+    junk = ["R4", "R5", "R7", "Y4", "Y5", "Y6", "G4", "G5", "G7", "G8", "B4", "B6", "B8"]
+    match = auction_position(junk, 2, dealer=0, actions=("bid 50", "bid 55"), preset="three-handed")
+    assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_does_not_raise_a_partners_opening_over_an_overcall_with_a_middling_hand(strength: str) -> None:
     # Found in the arena (Kentucky Discard, seed 1, board 28): my partner opens at the minimum, an opponent
     # overcalls 75, and I hold a middling hand (two aces, no long colour). A minimum opening is no promise of a

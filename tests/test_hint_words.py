@@ -119,3 +119,17 @@ def test_a_contested_bid_says_it_fights_for_the_contract() -> None:
     assert action == Bid(85)
     assert text.startswith("Bid 85: the other side would have the contract cheaply at 80;"), text
     assert "should take about 85" not in text
+
+
+def test_a_contested_three_handed_bid_says_it_fights_for_the_contract() -> None:
+    """The same contest with three players for themselves (docs/BOTS.md): five reds to the 13, worth about 44,
+    bid 60 over a 55, and the hint said "you should take about 60 points"."""
+    hand = ["R9", "R10", "R11", "R12", "R13", "Y5", "Y6", "Y7", "Y9", "G13", "B5", "B7", "B13"]
+    rules = PRESETS["three-handed"].rules
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {2: hand}))
+    for action in ("bid 50", "bid 55"):
+        match.apply(action)
+    action, text = hints.suggest(match.view(2), budget_s=0.2)
+    assert action == Bid(60)
+    assert text.startswith("Bid 60: another player would have the contract cheaply at 55;"), text
+    assert "should take about 60" not in text

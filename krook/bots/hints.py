@@ -56,15 +56,14 @@ def _reason(view: SeatView, action: Action) -> str:
             )
         who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
         high = view.high_bidder
-        if (
-            rules.partnership == "fixed"
-            and high is not None
-            and high % 2 != k.seat % 2
-            and value < action.amount
-        ):
+        rival = {"fixed": "the other side", "individual": "another player"}.get(rules.partnership)
+        opposed = (
+            high is not None and high != k.seat and (rules.partnership != "fixed" or high % 2 != k.seat % 2)
+        )
+        if rival and opposed and value < action.amount:
             # a contest: the hand alone is worth less than the bid; what it is worth is the cheap contract denied
             return (
-                f"Bid {action.amount}: the other side would have the contract cheaply at {view.high_bid}; your hand "
+                f"Bid {action.amount}: {rival} would have the contract cheaply at {view.high_bid}; your hand "
                 f"(worth about {value}) is good enough to fight for it."
             )
         if value > action.amount:

@@ -293,6 +293,13 @@ TUNED_TAKEOVER_MARGIN = 0.05
 # whole side's points lost, as with fixed partners, made passing look so dear that hard bid on anything there
 # and lost 17 a contract (custom table 3, 60 boards; docs/BOTS-JOURNAL.md, issue 29, third session).
 CONTRACT_SHARE = 0.4
+# In an individual game where the defenders score, passing is worth this share of a seat's part of the points
+# (the total over the players) lost. Three players pass dearer: another seat's contract is shared among only two
+# others, and at 0.8 instead of 0.6 hard contested the cheap three-handed contracts it had let go (bids of 55 to
+# 65 of 100), +1.47 a deal against the champion over 500 boards paired with the hard before; with five players
+# 0.8 leaned worse (docs/BOTS-JOURNAL.md, issue 29, thirty-seventh session).
+INDIVIDUAL_PASS = 0.6
+INDIVIDUAL_PASS_THREE = 0.8
 
 
 def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
@@ -303,7 +310,7 @@ def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
     if not rules.defenders_score and rules.partnership != "fixed":
         return -CONTRACT_SHARE * rules.min_bid / max(1, k.n - 1)
     if rules.partnership == "individual":
-        return -total / k.n * 0.6
+        return -total / k.n * (INDIVIDUAL_PASS_THREE if k.n == 3 else INDIVIDUAL_PASS)
     if rules.partnership != "fixed" or not tuned or table_preset(rules) not in TUNED_PRESETS:
         return -total * PASS_DEFAULT
     if view.high_bidder is None:
