@@ -8,6 +8,7 @@ import re
 import pytest
 
 from krook.bots import BotContext, hints, make_bot
+from krook.bots.evaluate import best_trump_value
 from krook.bots.knowledge import read_view
 from krook.rules import Bid, Match, Phase, Play
 from krook.rules.cards import KROOK
@@ -133,3 +134,17 @@ def test_a_contested_three_handed_bid_says_it_fights_for_the_contract() -> None:
     assert action == Bid(60)
     assert text.startswith("Bid 60: another player would have the contract cheaply at 55;"), text
     assert "should take about 60" not in text
+
+
+def test_a_forced_opening_says_it_is_forced() -> None:
+    """The three-handed dealer must open (docs/RULES.md): with a hand worth about 45 the hint said "with the nest
+    you should take about 50 points", as if the hand had earned the bid."""
+    hand = ["B6", "B7", "R8", "R10", "R13", "G11", "G12", "Y7", "Y9", "Y10", "Y11", "Y12", "Y13"]
+    rules = PRESETS["three-handed"].rules
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {0: hand}))
+    view = match.view(0)
+    assert not view.legal_actions().can_pass
+    assert best_trump_value(rules, read_view(view).hand)[0] <= 50
+    action, text = hints.suggest(view, budget_s=0.2)
+    assert action == Bid(50)
+    assert text == "Bid 50: you must bid here, and the lowest bid is the cheapest contract to hold.", text

@@ -55,6 +55,9 @@ def _reason(view: SeatView, action: Action) -> str:
                 f"holding the contract is {_yours(rules)} best chance to win it."
             )
         who = {"fixed": "your side", "called": "you and your partner"}.get(rules.partnership, "you")
+        legal = view.legal_actions()
+        if not legal.can_pass and not legal.can_redeal and value <= action.amount:
+            return f"Bid {action.amount}: you must bid here, and the lowest bid is the cheapest contract to hold."
         high = view.high_bidder
         rival = {"fixed": "the other side", "individual": "another player"}.get(rules.partnership)
         opposed = (
