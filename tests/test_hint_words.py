@@ -108,32 +108,36 @@ def test_a_bid_for_the_game_in_an_individual_game_speaks_of_the_player_not_a_sid
     assert "can end the game" in text and "your best chance" in text and "side" not in text, text
 
 
-def test_a_contested_bid_says_it_fights_for_the_contract() -> None:
-    """Contesting an opponent's cheap contract with a fair hand (docs/BOTS.md) was explained as "your side should
-    take about 85 points" from a hand worth about 65: the hint now says why it bids."""
-    hand = ["R7", "R12", "Y6", "Y11", "G7", "G8", "G10", "G13", "B10"]
-    rules = PRESETS["kentucky-discard"].rules
-    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {1: hand}))
-    for action in ("bid 70", "bid 75", "pass", "bid 80"):
-        match.apply(action)
-    action, text = hints.suggest(match.view(1), budget_s=0.2)
-    assert action == Bid(85)
-    assert text.startswith("Bid 85: the other side would have the contract cheaply at 80;"), text
-    assert "should take about 85" not in text
+CONTESTS = {
+    # Kentucky Discard: a fair hand worth about 65 contests 85 over the opponents' 80 (its partner passed)
+    "kentucky-discard": (
+        1,
+        ["R7", "R12", "Y6", "Y11", "G7", "G8", "G10", "G13", "B10"],
+        ("bid 70", "bid 75", "pass", "bid 80"),
+        "Bid 85: the other side would have the contract cheaply at 80;",
+    ),
+    # three-handed, everyone for themselves: five reds to the 13, worth about 44, bid 60 over a 55
+    "three-handed": (
+        2,
+        ["R9", "R10", "R11", "R12", "R13", "Y5", "Y6", "Y7", "Y9", "G13", "B5", "B7", "B13"],
+        ("bid 50", "bid 55"),
+        "Bid 60: another player would have the contract cheaply at 55;",
+    ),
+}
 
 
-def test_a_contested_three_handed_bid_says_it_fights_for_the_contract() -> None:
-    """The same contest with three players for themselves (docs/BOTS.md): five reds to the 13, worth about 44,
-    bid 60 over a 55, and the hint said "you should take about 60 points"."""
-    hand = ["R9", "R10", "R11", "R12", "R13", "Y5", "Y6", "Y7", "Y9", "G13", "B5", "B7", "B13"]
-    rules = PRESETS["three-handed"].rules
-    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {2: hand}))
-    for action in ("bid 50", "bid 55"):
+@pytest.mark.parametrize("preset", sorted(CONTESTS))
+def test_a_contested_bid_says_it_fights_for_the_contract(preset: str) -> None:
+    """Contesting another seat's cheap contract with a fair hand (docs/BOTS.md) was explained as "your side
+    should take about 85 points" from a hand worth about 65: the hint now says why it bids."""
+    seat, hand, auction, opening = CONTESTS[preset]
+    rules = PRESETS[preset].rules
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {seat: hand}))
+    for action in auction:
         match.apply(action)
-    action, text = hints.suggest(match.view(2), budget_s=0.2)
-    assert action == Bid(60)
-    assert text.startswith("Bid 60: another player would have the contract cheaply at 55;"), text
-    assert "should take about 60" not in text
+    action, text = hints.suggest(match.view(seat), budget_s=0.2)
+    assert text.startswith(opening), text
+    assert isinstance(action, Bid) and f"should take about {action.amount}" not in text
 
 
 def test_a_forced_opening_says_it_is_forced() -> None:
