@@ -141,7 +141,7 @@ def test_a_contested_bid_says_it_fights_for_the_contract(preset: str) -> None:
 
 
 def test_a_forced_opening_says_it_is_forced() -> None:
-    """The three-handed dealer must open (docs/RULES.md): with a hand worth about 45 the hint said "with the nest
+    """The three-handed dealer must open (docs/RULES.md): with a hand worth about 48 the hint said "with the nest
     you should take about 50 points", as if the hand had earned the bid."""
     hand = ["B6", "B7", "R8", "R10", "R13", "G11", "G12", "Y7", "Y9", "Y10", "Y11", "Y12", "Y13"]
     rules = PRESETS["three-handed"].rules
