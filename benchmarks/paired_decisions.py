@@ -38,6 +38,7 @@ from krook.bots.arena import (
     arena_bot,
     board_match,
     board_seeds,
+    read_log,
     run_difference,
     table_rules,
 )
@@ -159,10 +160,17 @@ def main() -> int:
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
     opts = parser.parse_args()
     if opts.from_log:
-        boards = [json.loads(line) for line in opts.from_log.read_text().splitlines() if line.strip()]
+        try:
+            boards = read_log(opts.from_log, ("board", "diff", "changed"), "a paired_decisions board")
+        except (OSError, ValueError) as exc:  # missing, unreadable, a line cut off by a stopped run
+            print(f"paired_decisions: cannot read the log: {exc}", file=sys.stderr)
+            return 2
+        if not boards:
+            print(f"paired_decisions: {opts.from_log} holds no boards", file=sys.stderr)
+            return 2
         boards.sort(key=lambda b: b["board"])
         for key in ("new", "old", "against", "table", "samples"):
-            setattr(opts, key, boards[0].get(key, getattr(opts, key)) if boards else getattr(opts, key))
+            setattr(opts, key, boards[0].get(key, getattr(opts, key)))
         changed = sum(len(b["changed"]) for b in boards)
         return _summary(opts, [b["diff"] for b in boards], changed, sum(b.get("runs", 2) for b in boards))
     if not opts.new or not opts.old or len({opts.new, opts.old, opts.against}) < 3:

@@ -77,7 +77,7 @@ def test_bad_log_arguments_get_a_clear_error(tmp_path: Path, capsys: pytest.Capt
     garbled = tmp_path / "garbled.jsonl"
     garbled.write_text('{"a": \n')
     assert main(["--from-log", str(garbled)]) == 2
-    assert "cannot read the log" in capsys.readouterr().err
+    assert f"cannot read the log: {garbled}, line 1: not JSON" in capsys.readouterr().err
     assert main(["--from-log", str(log), "--paired-with", str(log)]) == 0
     assert "paired difference per deal: +0.00" in capsys.readouterr().out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -75,3 +76,47 @@ def test_alone_in_each_seat_scores_as_the_two_solo_arena_runs_paired(bots: tuple
         assert got["diff"] == pytest.approx(arena), f"board {index}: {got}"
         changed += len(got["changed"])
     assert changed > 0
+
+
+def _summarise(log: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr("sys.argv", ["paired_decisions.py", "--from-log", str(log)])
+    return int(pd.main())
+
+
+def test_a_log_is_summarised_board_by_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    rows = [{"board": 1, "diff": 4.0, "changed": [{"run": 0, "diff": 8.0}], "runs": 2}]
+    rows.append({"board": 0, "diff": 0.0, "changed": [], "runs": 2})
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert _summarise(log, monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert "boards 2, runs changed 1 of 4" in out
+    assert "paired difference per deal: +2.00" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "holds no boards"),
+        ("\n\n", "holds no boards"),
+        ('{"board": 0, "diff": 0.0, "changed": [], "runs": 2}\n{"board": 1, "di', "line 2"),
+        ('{"board": 0}\n', "not a paired_decisions board"),
+        ("[1, 2]\n", "not a paired_decisions board"),
+    ],
+)
+def test_an_empty_or_damaged_log_is_refused_with_a_reason(
+    text: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_text(text)
+    assert _summarise(log, monkeypatch) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_missing_log_is_refused_with_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _summarise(tmp_path / "nowhere.jsonl", monkeypatch) == 2
+    assert "cannot read the log" in capsys.readouterr().err

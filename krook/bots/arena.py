@@ -528,7 +528,10 @@ def read_log(
     for number, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip():
             continue
-        board = json.loads(line)
+        try:
+            board = json.loads(line)
+        except (ValueError, RecursionError) as exc:  # a line cut off by a stopped run, or not JSON at all
+            raise ValueError(f"{path}, line {number}: not JSON ({str(exc)[:80]})") from None
         if not isinstance(board, dict) or any(f not in board for f in fields):
             raise ValueError(f"{path}, line {number}: not {kind} (it needs {', '.join(fields)})")
         boards.append(board)
