@@ -10,7 +10,7 @@ import pytest
 from krook.bots import BotContext, hints, make_bot
 from krook.bots.evaluate import best_trump_value
 from krook.bots.knowledge import read_view
-from krook.rules import Bid, Match, Phase, Play
+from krook.rules import Bid, Match, Pass, Phase, Play
 from krook.rules.cards import KROOK
 from krook.rules.presets import PRESETS
 from krook.rules.settings import from_overrides
@@ -152,3 +152,18 @@ def test_a_forced_opening_says_it_is_forced() -> None:
     action, text = hints.suggest(view, budget_s=0.2)
     assert action == Bid(50)
     assert text == "Bid 50: you must bid here, and the lowest bid is the cheapest contract to hold.", text
+
+
+def test_a_pass_with_a_hand_worth_the_next_bid_says_why() -> None:
+    """ "Worth about 45 points, not enough for the next bid" read wrong when the next bid was 45: a pass with a
+    hand worth the next bid on paper says the contract would be a coin toss (six-handed, issue 29, 38th session)."""
+    thin = ["R8", "R11", "Y8", "Y12", "Y14", "G1", "G4", "G5", "G8"]
+    rules = PRESETS["six-handed"].rules
+    match = Match(rules, first_dealer=0, deal=scripted_deal(rules, {0: thin}))
+    for action in ("bid 30", "pass", "pass", "bid 35", "bid 40"):
+        match.apply(action)
+    view = match.view(0)
+    assert int(best_trump_value(rules, read_view(view).hand)[0]) >= 45  # worth the next bid on paper
+    reason = hints._reason(view, Pass())
+    assert reason.startswith("Pass: your hand is worth about 45, so 45 would be a coin toss"), reason
+    assert "not enough" not in reason

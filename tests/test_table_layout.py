@@ -208,3 +208,22 @@ def test_a_hint_in_the_nest_never_covers_the_raised_cards_or_their_nest_tags(pre
                 assert not message.colliderect(hit), f"{preset} {size}: the hint covers {code}"
         table.session.close()
     pygame.quit()
+
+
+def test_a_message_too_long_for_its_box_ends_in_an_ellipsis():
+    """A message past its box's lines was cut off mid-sentence with nothing to show it (a hint lost its end)."""
+    from krook.scenes.table import hud
+
+    pygame.init()
+    table, _ = table_at("six-handed", "bidding", MIN_SIZE)
+    t = table.state
+    t.tell(0, " ".join(["a long hint that runs on"] * 30), seconds=60)
+    _, lines = hud.message_rect(t, table.message)
+    assert len(lines) == 2
+    assert lines[-1].endswith("…"), lines
+    t.tell(
+        0,
+        "Pass: your hand is worth about 45, so 45 would be a coin toss; a set costs more than letting it go.",
+    )
+    _, lines = hud.message_rect(t, table.message)
+    assert not lines[-1].endswith("…"), f"the six-handed pass hint does not fit at {MIN_SIZE}: {lines}"

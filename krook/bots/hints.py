@@ -41,6 +41,12 @@ def _reason(view: SeatView, action: Action) -> str:
                 f"Pass: this hand can end the game, and {_yours(rules)} chances of winning it are better "
                 f"defending than risking a set at {bids[0]}."
             )
+        if bids and value >= bids[0]:
+            # worth the next bid on paper, but a contract that close is a coin toss, and a set costs more
+            return (
+                f"Pass: your hand is worth about {value}, so {bids[0]} would be a coin toss; "
+                "a set costs more than letting it go."
+            )
         return f"Pass: your hand looks worth about {value} points, not enough for the next bid."
     if isinstance(action, Bid):
         value = int(best_trump_value(rules, k.hand)[0])

@@ -326,9 +326,13 @@ def message_rect(t: TableState, message: Message) -> tuple[pygame.Rect, list[str
 def _message_in(
     t: TableState, message: Message, band: pygame.Rect, most: int = 2
 ) -> tuple[pygame.Rect, list[str]]:
-    """A message's box and lines (``most`` at most), centred at the bottom of ``band`` and no wider."""
+    """A message's box and lines (``most`` at most, the last ending in an ellipsis when the text runs on),
+    centred at the bottom of ``band`` and no wider."""
     theme = t.theme
-    lines = theme.wrap(message.text, max(theme.px(120), band.w - theme.px(36)), "body")[:most]
+    room = max(theme.px(120), band.w - theme.px(36))
+    lines = theme.wrap(message.text, room, "body")
+    if len(lines) > most:  # show that the words go on rather than end mid-sentence
+        lines = [*lines[: most - 1], theme.fit(" ".join(lines[most - 1 :]), room, "body")]
     lh = theme.font("body").get_linesize()
     width = max(theme.font("body").size(line)[0] for line in lines) + theme.px(36)
     rect = pygame.Rect(0, 0, min(width, band.w), lh * len(lines) + theme.px(20))
