@@ -280,6 +280,17 @@ def test_competes_for_a_six_handed_contract_it_can_make(strength: str) -> None:
 
 
 @pytest.mark.parametrize("strength", ["hard", "expert"])
+def test_lets_a_thin_six_handed_contract_go(strength: str) -> None:
+    # Six-handed, seed 1, board 12 (docs/BOTS-JOURNAL.md, issue 29, 38th session): 30, two passes, 35, 40. With
+    # a nest of two cards a contract rests on the hand, and this one is worth about 44 of the 100 points: 45
+    # of my own is a coin toss for the whole table's loss, while passing costs a sixth of one seat's share.
+    thin = ["R8", "R11", "Y8", "Y12", "Y14", "G1", "G4", "G5", "G8"]
+    actions = ("bid 30", "pass", "pass", "bid 35", "bid 40")
+    match = auction_position(thin, 0, dealer=0, actions=actions, preset="six-handed")
+    assert decide(strength, match) == "pass"
+
+
+@pytest.mark.parametrize("strength", ["hard", "expert"])
 def test_contests_an_opponents_opening_when_the_partner_has_not_bid(strength: str) -> None:
     # An opponent opens 70, my partner and the other opponent pass. Passing now means defending the opponents'
     # contract, worth far less than the average hand's: with a fair hand, 75 of my own is the better risk.

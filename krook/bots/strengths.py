@@ -297,9 +297,12 @@ CONTRACT_SHARE = 0.4
 # (the total over the players) lost. Three players pass dearer: another seat's contract is shared among only two
 # others, and at 0.8 instead of 0.6 hard contested the cheap three-handed contracts it had let go (bids of 55 to
 # 65 of 100), +1.47 a deal against the champion over 500 boards paired with the hard before; with five players
-# 0.8 leaned worse (docs/BOTS-JOURNAL.md, issue 29, thirty-seventh session).
+# 0.8 leaned worse (docs/BOTS-JOURNAL.md, issue 29, thirty-seventh session). Six players pass cheaper: the nest
+# is two cards, so a contract rests on the hand alone, and at 0.2 hard let thin contracts go that it had fought
+# for at 0.6, +0.42 a deal over two seeds' 612 boards; five players were even at 0.4 (thirty-eighth session).
 INDIVIDUAL_PASS = 0.6
 INDIVIDUAL_PASS_THREE = 0.8
+INDIVIDUAL_PASS_SIX = 0.2
 
 
 def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
@@ -310,7 +313,8 @@ def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
     if not rules.defenders_score and rules.partnership != "fixed":
         return -CONTRACT_SHARE * rules.min_bid / max(1, k.n - 1)
     if rules.partnership == "individual":
-        return -total / k.n * (INDIVIDUAL_PASS_THREE if k.n == 3 else INDIVIDUAL_PASS)
+        share = {3: INDIVIDUAL_PASS_THREE, 6: INDIVIDUAL_PASS_SIX}.get(k.n, INDIVIDUAL_PASS)
+        return -total / k.n * share
     if rules.partnership != "fixed" or not tuned or table_preset(rules) not in TUNED_PRESETS:
         return -total * PASS_DEFAULT
     if view.high_bidder is None:
