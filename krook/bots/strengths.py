@@ -301,8 +301,7 @@ CONTRACT_SHARE = 0.4
 # is two cards, so a contract rests on the hand alone, and at 0.2 hard let thin contracts go that it had fought
 # for at 0.6, +0.42 a deal over two seeds' 612 boards; five players were even at 0.4 (thirty-eighth session).
 INDIVIDUAL_PASS = 0.6
-INDIVIDUAL_PASS_THREE = 0.8
-INDIVIDUAL_PASS_SIX = 0.2
+INDIVIDUAL_PASS_BY_PLAYERS = {3: 0.8, 6: 0.2}
 
 
 def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
@@ -313,8 +312,7 @@ def _pass_value(view: SeatView, k: Knowledge, tuned: bool = True) -> float:
     if not rules.defenders_score and rules.partnership != "fixed":
         return -CONTRACT_SHARE * rules.min_bid / max(1, k.n - 1)
     if rules.partnership == "individual":
-        share = {3: INDIVIDUAL_PASS_THREE, 6: INDIVIDUAL_PASS_SIX}.get(k.n, INDIVIDUAL_PASS)
-        return -total / k.n * share
+        return -total / k.n * INDIVIDUAL_PASS_BY_PLAYERS.get(k.n, INDIVIDUAL_PASS)
     if rules.partnership != "fixed" or not tuned or table_preset(rules) not in TUNED_PRESETS:
         return -total * PASS_DEFAULT
     if view.high_bidder is None:
