@@ -13,7 +13,9 @@ so a thousand boards cost about what a hundred do in the arena.
 
 Prints the per-deal difference NEW − OLD over all the boards screened (unchanged ones count 0), its 95% CI, the
 runs changed, and the sequential tests of ``sprt.py``. ``--log`` keeps a line a board (a stopped run keeps what it
-screened; ``--from-log L`` summarises it).
+screened; ``--from-log L`` summarises it). ``--from-log L --why`` replays each changed run to NEW's first different
+answer (seat, phase, the high bid then, both answers, the seat's hand value) and totals the runs' differences by
+what changed, so a change's gains and losses can be read by bid level before it is trusted or narrowed.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import json
 import multiprocessing
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +46,8 @@ from krook.bots.arena import (
     table_rules,
 )
 from krook.bots.base import BotContext
+from krook.bots.evaluate import best_trump_value
+from krook.bots.knowledge import read_view
 from krook.bots.paired import mean_ci
 from krook.rules import Phase
 
@@ -50,7 +55,20 @@ from krook.rules import Phase
 Job = tuple[str, str, str, str, int, int, int, tuple[str, ...], bool]
 
 
-def _parts(
+@dataclass(frozen=True)
+class Difference:
+    """Where NEW first answers otherwise in a run: the seat, the phase, the high bid then, both answers, and the
+    seat's hand value (its best trump's, in points)."""
+
+    seat: int
+    phase: str
+    high_bid: int | None
+    old: str
+    new: str
+    hand_value: float
+
+
+def first_difference(
     table: str,
     board: tuple[int, int],
     names: list[str],
@@ -59,8 +77,8 @@ def _parts(
     run: int,
     samples: int,
     phases: set[str],
-) -> bool:
-    """Whether NEW, in OLD's seats of this run (``names``), answers anything in ``phases`` differently."""
+) -> Difference | None:
+    """NEW's first different answer in ``phases`` when asked OLD's questions in this run (``names``), or None."""
     match = board_match(table, *board)
     tag = f"{board[1]}/{run}"
     olds = [arena_bot(x, samples) for x in names]
@@ -70,19 +88,22 @@ def _parts(
         seat = match.hand.to_act
         view = match.view(seat)
         if view.phase is Phase.PLAY and "play" not in phases:
-            return False  # the phases asked about are over and NEW agreed in all of them
+            return None  # the phases asked about are over and NEW agreed in all of them
         seeded = f"{tag}/{seat}/{decision}"
         action = olds[seat].choose(view, BotContext(random.Random(seeded)))
         # NEW hears every question of its seats, so its state follows the hand as OLD's does
-        if seat in news and news[seat].choose(view, BotContext(random.Random(seeded))) != action:
-            if view.phase.value in phases:
-                return True
-            raise ValueError(
-                f"NEW and OLD differ in the {view.phase.value} phase, which was not named ({tag})"
-            )
+        answer = news[seat].choose(view, BotContext(random.Random(seeded))) if seat in news else action
+        if answer != action:
+            if view.phase.value not in phases:
+                raise ValueError(
+                    f"NEW and OLD differ in the {view.phase.value} phase, which was not named ({tag})"
+                )
+            rules = match.rules
+            value = best_trump_value(rules, read_view(view).hand)[0]
+            return Difference(seat, view.phase.value, view.high_bid, str(action), str(answer), value)
         match.apply(action, seat)
         decision += 1
-    return False
+    return None
 
 
 def _run_diff(
@@ -118,12 +139,14 @@ def play(job: Job) -> dict[str, Any]:
         "deal_seed": deal_seed,
         "diff": 0.0,
         "changed": [],
+        "phases": list(phases),
+        "solo": solo,
     }
     board = (index, deal_seed)
     seatings = _seatings(old, rival, rules.players, solo)
     out["runs"] = len(seatings)
     for run, olds in enumerate(seatings):
-        if not _parts(table, board, olds, old, new, run, samples, set(phases)):
+        if first_difference(table, board, olds, old, new, run, samples, set(phases)) is None:
             continue
         news = [new if name == old else name for name in olds]
         d = _run_diff(table, board, news, new, rival, run, samples, solo)
@@ -158,6 +181,12 @@ def main() -> int:
         "--solo", action="store_true", help="NEW or OLD alone among rivals, in each seat in turn"
     )
     parser.add_argument("--from-log", type=Path, default=None, help="summarise a log instead of playing")
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="with --from-log: replay each changed run to NEW's first different answer, and total the runs' "
+        "differences by what changed",
+    )
     opts = parser.parse_args()
     if opts.from_log:
         try:
@@ -172,7 +201,14 @@ def main() -> int:
         for key in ("new", "old", "against", "table", "samples"):
             setattr(opts, key, boards[0].get(key, getattr(opts, key)))
         changed = sum(len(b["changed"]) for b in boards)
-        return _summary(opts, [b["diff"] for b in boards], changed, sum(b.get("runs", 2) for b in boards))
+        code = _summary(opts, [b["diff"] for b in boards], changed, sum(b.get("runs", 2) for b in boards))
+        if not opts.why:
+            return code
+        try:
+            return _why(opts, boards)
+        except ValueError as exc:  # a bot folder gone since the run, or NEW differing in a phase not named
+            print(f"paired_decisions: cannot replay the log: {exc}", file=sys.stderr)
+            return 2
     if not opts.new or not opts.old or len({opts.new, opts.old, opts.against}) < 3:
         parser.error("--new, --old and --against must name three different bots")
     seeds = board_seeds(opts.seed, opts.deals)
@@ -193,6 +229,50 @@ def main() -> int:
                 sink.write(json.dumps(board) + "\n")
                 sink.flush()
     return _summary(opts, diffs, changed, runs)
+
+
+# what a log from before the log named its phases and seating is replayed with: every phase before the play
+EARLY_PHASES = ("bidding", "call", "discard", "trump")
+
+
+def _why(opts: argparse.Namespace, boards: list[dict[str, Any]]) -> int:
+    """Each changed run's first different answer, then the runs' differences totalled by what changed."""
+    rules, _ = table_rules(opts.table)
+    groups: dict[tuple[str, str, str, int | None], list[float]] = {}
+    print("board run seat phase      high  OLD → NEW                   hand   run's NEW − OLD")
+    for b in boards:
+        solo = b.get("solo", b.get("runs") == rules.players)
+        phases = set(b.get("phases", EARLY_PHASES))
+        seatings = _seatings(opts.old, opts.against, rules.players, solo)
+        for run in b["changed"]:
+            names = seatings[run["run"]]
+            where = (b["board"], b["deal_seed"])
+            d = first_difference(
+                opts.table, where, names, opts.old, opts.new, run["run"], opts.samples, phases
+            )
+            if d is None:
+                print(
+                    f"paired_decisions: board {b['board']} run {run['run']}: NEW and OLD agree in "
+                    f"{', '.join(sorted(phases))}; is the log from other bots?",
+                    file=sys.stderr,
+                )
+                return 2
+            high = "-" if d.high_bid is None else str(d.high_bid)
+            change = f"{d.old} → {d.new}"
+            print(
+                f"{b['board']:>5} {run['run']:>3} {d.seat:>4} {d.phase:<9} {high:>5}  {change:<26} "
+                f"{d.hand_value:>5.0f}   {run['diff']:+.1f}"
+            )
+            groups.setdefault((d.phase, d.old, d.new, d.high_bid), []).append(run["diff"])
+    print("\nby what changed (how many runs; their total NEW − OLD; its mean a run):")
+    for (phase, old, new, high), diffs in sorted(
+        groups.items(), key=lambda g: (g[0][0], g[0][3] or 0, g[0][1:3])
+    ):
+        at = "" if high is None else f" over {high}"
+        print(
+            f"  {phase}{at}: {old} → {new}  {len(diffs)} runs, {sum(diffs):+.1f}, {sum(diffs) / len(diffs):+.2f}"
+        )
+    return 0
 
 
 def _summary(opts: argparse.Namespace, diffs: list[float], changed: int, runs: int) -> int:

@@ -11,7 +11,7 @@ import pytest
 from krook.bots.arena import board_seeds, play_board, play_board_solo
 from tests.script_loader import ROOT, load_script
 
-pd = load_script("benchmarks/paired_decisions.py", "paired_decisions")
+pd = load_script("benchmarks/paired_decisions.py", "paired_decisions", register=True)
 
 TABLE = "kentucky-discard"
 RIVAL = "medium"
@@ -120,3 +120,43 @@ def test_a_missing_log_is_refused_with_a_reason(
 ) -> None:
     assert _summarise(tmp_path / "nowhere.jsonl", monkeypatch) == 2
     assert "cannot read the log" in capsys.readouterr().err
+
+
+def _why(log: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr("sys.argv", ["paired_decisions.py", "--from-log", str(log), "--why"])
+    return int(pd.main())
+
+
+def test_why_replays_each_changed_run_to_its_first_different_answer(
+    bots: tuple[str, str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    old, _same, worse = bots
+    boards = [pd.play(_job(worse, old, i, seed)) for i, seed in enumerate(board_seeds(1, 3))]
+    runs = [run for b in boards for run in b["changed"]]
+    assert runs  # the worst bury differs from the best somewhere
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(b) + "\n" for b in boards))
+    assert _why(log, monkeypatch) == 0
+    out = capsys.readouterr().out
+    lines = [line.split() for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+    assert len(lines) == len(runs)
+    assert all(line[3] == "discard" for line in lines)  # only the bury was changed
+    # each run's difference is the logged one, and the totals by what changed add up to all of them
+    assert [float(line[-1]) for line in lines] == pytest.approx([run["diff"] for run in runs], abs=0.05)
+    totals = [float(line.split("runs, ")[1].split(",")[0]) for line in out.splitlines() if " runs, " in line]
+    assert sum(totals) == pytest.approx(sum(run["diff"] for run in runs), abs=0.05 * len(totals))
+
+
+def test_why_refuses_a_log_whose_bots_are_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = f"hard@{tmp_path / 'gone' / 'krook' / 'bots'}"
+    row = {"new": gone, "old": "hard", "against": RIVAL, "table": TABLE, "samples": SAMPLES, "board": 0}
+    row |= {"deal_seed": board_seeds(1, 1)[0], "diff": 5.0, "changed": [{"run": 0, "diff": 10.0}], "runs": 2}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(row) + "\n")
+    assert _why(log, monkeypatch) == 2
+    assert "cannot replay the log" in capsys.readouterr().err
