@@ -257,10 +257,10 @@ def _why(opts: argparse.Namespace, boards: list[dict[str, Any]]) -> int:
                     file=sys.stderr,
                 )
                 return 2
-            high = "-" if d.high_bid is None else str(d.high_bid)
+            level = "-" if d.high_bid is None else str(d.high_bid)
             change = f"{d.old} → {d.new}"
             print(
-                f"{b['board']:>5} {run['run']:>3} {d.seat:>4} {d.phase:<9} {high:>5}  {change:<26} "
+                f"{b['board']:>5} {run['run']:>3} {d.seat:>4} {d.phase:<9} {level:>5}  {change:<26} "
                 f"{d.hand_value:>5.0f}   {run['diff']:+.1f}"
             )
             groups.setdefault((d.phase, d.old, d.new, d.high_bid), []).append(run["diff"])
