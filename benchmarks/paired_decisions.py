@@ -206,8 +206,10 @@ def main() -> int:
             return code
         try:
             return _why(opts, boards)
-        except ValueError as exc:  # a bot folder gone since the run, or NEW differing in a phase not named
-            print(f"paired_decisions: cannot replay the log: {exc}", file=sys.stderr)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            # a bot folder gone since the run, NEW differing in a phase not named, or a changed run the log
+            # describes wrongly (no run number, or one the board does not have)
+            print(f"paired_decisions: cannot replay the log: {exc!r}", file=sys.stderr)
             return 2
     if not opts.new or not opts.old or len({opts.new, opts.old, opts.against}) < 3:
         parser.error("--new, --old and --against must name three different bots")
@@ -231,7 +233,7 @@ def main() -> int:
     return _summary(opts, diffs, changed, runs)
 
 
-# what a log from before the log named its phases and seating is replayed with: every phase before the play
+# a log written before logs named their phases is replayed through every phase before the play
 EARLY_PHASES = ("bidding", "call", "discard", "trump")
 
 

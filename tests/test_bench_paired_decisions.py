@@ -150,12 +150,26 @@ def test_why_replays_each_changed_run_to_its_first_different_answer(
     assert sum(totals) == pytest.approx(sum(run["diff"] for run in runs), abs=0.05 * len(totals))
 
 
-def test_why_refuses_a_log_whose_bots_are_gone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("new", "changed"),
+    [
+        ("gone", [{"run": 0, "diff": 10.0}]),  # the bot folder was deleted since the run
+        ("hard", [{"diff": 10.0}]),  # no run number
+        ("hard", [{"run": 99, "diff": 10.0}]),  # a run the board does not have
+        ("hard", [{"run": "0", "diff": 10.0}]),  # a run number that is not a number
+    ],
+)
+def test_why_refuses_a_log_it_cannot_replay(
+    new: str,
+    changed: list[dict[str, object]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    gone = f"hard@{tmp_path / 'gone' / 'krook' / 'bots'}"
-    row = {"new": gone, "old": "hard", "against": RIVAL, "table": TABLE, "samples": SAMPLES, "board": 0}
-    row |= {"deal_seed": board_seeds(1, 1)[0], "diff": 5.0, "changed": [{"run": 0, "diff": 10.0}], "runs": 2}
+    if new == "gone":
+        new = f"hard@{tmp_path / 'gone' / 'krook' / 'bots'}"
+    row = {"new": new, "old": "medium", "against": "easy", "table": TABLE, "samples": SAMPLES, "board": 0}
+    row |= {"deal_seed": board_seeds(1, 1)[0], "diff": 5.0, "changed": changed, "runs": 2}
     log = tmp_path / "log.jsonl"
     log.write_text(json.dumps(row) + "\n")
     assert _why(log, monkeypatch) == 2
