@@ -39,6 +39,7 @@ class Watch:
     """What was drawn during the current frame, and every secrecy breach seen so far."""
 
     faces: list[str] = field(default_factory=list)
+    drawn: int = 0  # every face drawn in the game (``faces`` holds one frame's)
     texts: list[str] = field(default_factory=list)
     hints: list[tuple[int, int, str]] = field(default_factory=list)  # (seat, hand number, reason)
     viewer: int | None = None  # the seat whose player last confirmed a curtain
@@ -50,9 +51,10 @@ class Watch:
 def watch_drawing(monkeypatch, watch: Watch) -> None:
     face, dimmed, render = CardPainter.face, CardSprites.dimmed, Theme.render
 
-    def face_(self, code, height):
+    def face_(self, code, height, rules=None):
         watch.faces.append(code)
-        return face(self, code, height)
+        watch.drawn += 1
+        return face(self, code, height, rules)
 
     def dimmed_(self, code, height):
         watch.faces.append(code)
@@ -197,3 +199,4 @@ def test_nothing_private_crosses_the_curtain(home, monkeypatch, preset, humans, 
         f"{len(watch.breaches)} breaches ({len(faces)} faces), first: {watch.breaches[:3]}"
     )
     assert curtains >= 2 * hands and len(watch.hints) >= 10
+    assert watch.drawn > 100  # the watch saw the faces drawn (a spy that broke would see none)

@@ -105,9 +105,9 @@ class FaceSpy:
         self.cards = cards
         self.faces: set[str] = set()
 
-    def face(self, code, height):
+    def face(self, code, height, rules=None):
         self.faces.add(code)
-        return self.cards.face(code, height)
+        return self.cards.face(code, height, rules)
 
     def __getattr__(self, name):
         return getattr(self.cards, name)

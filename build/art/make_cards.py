@@ -8,6 +8,7 @@ palette in krook/render/palette.py and the shipped font, so running it again rew
 from __future__ import annotations
 
 import io
+import json
 import math
 import os
 import random
@@ -38,6 +39,7 @@ from svg import (  # noqa: E402
 )
 from ttf_outline import TrueTypeFont  # noqa: E402
 
+from krook.render.card_art import ART_KROOK_POINTS, ART_ONES_POINTS  # noqa: E402
 from krook.render.palette import COLOUR_CODES, PALETTE, RGB, hex_colour, mix  # noqa: E402
 from krook.render.symbols import leaf as leaf_path  # noqa: E402
 from krook.render.symbols import star as star_path  # noqa: E402
@@ -46,9 +48,9 @@ from krook.render.symbols import symbol_path  # noqa: E402
 W, H, RADIUS = 250.0, 350.0, 16.0
 ASSETS = ROOT / "krook" / "assets"
 FONTS = ASSETS / "fonts"
-POINTS = {1: 15, 5: 5, 10: 10, 14: 10}
+POINTS = {1: ART_ONES_POINTS, 5: 5, 10: 10, 14: 10}
 UNDERLINED = ("6", "9")  # the numbers that read as each other upside down
-KROOK_POINTS = 20
+KROOK_POINTS = ART_KROOK_POINTS
 
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
@@ -221,6 +223,13 @@ def points_badge(t: Type, points: int, cy: float, fill: RGB, ink: RGB) -> str:
             t.text(label, cap, 125, cy - cap / 2, hx(ink), font=t.label, tracking=0.6),
         ],
     )
+
+
+def badges_json(t: Type) -> str:
+    """Every points badge the lobby's settings can call for (multiples of 5 up to 50), for the game to print
+    on a 1 or a Krook where a table scores it otherwise than the faces above."""
+    badges = {str(p): points_badge(t, p, 30.0, PALETTE.gold, PALETTE.text_dark) for p in range(5, 51, 5)}
+    return json.dumps(badges, indent=0, sort_keys=True) + "\n"
 
 
 def corner_index(
@@ -696,6 +705,7 @@ def main() -> None:
                 write(ASSETS / folder / f"{colour}{n}.svg", number_card(t, colour, n, colour_blind))
         write(ASSETS / folder / "K.svg", krook_card(t, second=False))
         write(ASSETS / folder / "K2.svg", krook_card(t, second=True))
+    write(ASSETS / "cards" / "badges.json", badges_json(t))
     for name, make in BACKS.items():
         write(ASSETS / "cards" / f"back_{name}.svg", make(t))
     write(ASSETS / "table" / "felt.svg", felt_svg())

@@ -8,6 +8,7 @@ after; never call these inside a tight draw loop with ever-changing sizes. Works
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -23,7 +24,15 @@ from krook.render.symbols import symbol_svg
 ASSETS_DIR: Final = assets_root()
 CARD_ASPECT: Final = 5 / 7
 BACK_STYLES: Final = ("classic", "meadow", "night")
+# What the faces' badges print (build/art/make_cards.py draws them): the default table's points
+ART_ONES_POINTS: Final = 15
+ART_KROOK_POINTS: Final = 20
 _CARD_CODE: Final = re.compile(r"^(?:[RYGB](?:[1-9]|1[0-4])|K|K2)$")
+
+
+# The points badge of a counter's face, as build/art/make_cards.py writes it: a group of its shadow, its pill
+# and its label (no nested groups).
+_BADGE: Final = re.compile(r'<g><rect [^>]*opacity="0\.15"/><rect [^>]*/>(?:<path [^>]*/>)+</g>')
 
 
 def card_width(height_px: int) -> int:
@@ -35,6 +44,19 @@ def _prepare(surface: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surface.convert_alpha()
     return surface
+
+
+def _render(source: str | io.BytesIO, height_px: int) -> pygame.Surface:
+    """An SVG (a path, or its bytes) rendered `height_px` tall at the card's 5:7."""
+    height_px = max(1, int(height_px))
+    size = (card_width(height_px), height_px)
+    surface = pygame.image.load_sized_svg(source, size)
+    if surface.get_size() != size:
+        # The loader keeps the drawing's aspect; a rounding pixel either way is padded or trimmed here.
+        exact = pygame.Surface(size, pygame.SRCALPHA)
+        exact.blit(surface, (0, 0))
+        surface = exact
+    return _prepare(surface)
 
 
 def drop_shadow(surface: pygame.Surface, blur: int = 8, opacity: float = 0.35) -> pygame.Surface:
@@ -66,14 +88,26 @@ class CardArt:
         self.assets_dir = Path(assets_dir) if assets_dir is not None else ASSETS_DIR
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        self._badges: dict[str, object] | None = None
 
     # -- public ------------------------------------------------------------------------------------------
 
-    def face(self, card_code: str, height_px: int, colour_blind: bool = False) -> pygame.Surface:
-        """The face of `card_code` ("R1".."B14", "K", "K2"), `height_px` tall and 5:7 wide."""
+    def face(
+        self, card_code: str, height_px: int, colour_blind: bool = False, points: int | None = None
+    ) -> pygame.Surface:
+        """The face of `card_code` ("R1".."B14", "K", "K2"), `height_px` tall and 5:7 wide. `points`, for
+        a counter, prints that value on its badge instead of the one the art carries (0: no badge)."""
         if not _CARD_CODE.match(card_code):
             raise ValueError(f"unknown card code {card_code!r}; expected R/Y/G/B with 1-14, 'K' or 'K2'")
         folder = "cards_cb" if colour_blind else "cards"
+        if points is not None:
+            key = ("face", card_code, height_px, colour_blind, points)
+            cached = self._get(key)
+            if cached is not None:
+                return cached
+            text = (self.assets_dir / folder / f"{card_code}.svg").read_text(encoding="utf-8")
+            text = _BADGE.sub(lambda _m: self._badge(points), text, count=1)
+            return self._put(key, _render(io.BytesIO(text.encode()), height_px))
         return self._svg(
             ("face", card_code, height_px, colour_blind),
             self.assets_dir / folder / f"{card_code}.svg",
@@ -147,15 +181,19 @@ class CardArt:
         cached = self._get(key)
         if cached is not None:
             return cached
-        height_px = max(1, int(height_px))
-        size = (card_width(height_px), height_px)
-        surface = pygame.image.load_sized_svg(str(path), size)
-        if surface.get_size() != size:
-            # The loader keeps the drawing's aspect; a rounding pixel either way is padded or trimmed here.
-            exact = pygame.Surface(size, pygame.SRCALPHA)
-            exact.blit(surface, (0, 0))
-            surface = exact
-        return self._put(key, _prepare(surface))
+        return self._put(key, _render(str(path), height_px))
+
+    def _badge(self, points: int) -> str:
+        """The badge for `points` as the art script drew it (``badges.json``), or none for 0 or a value it
+        did not draw: a face with no badge is better than one that prints the wrong points."""
+        if self._badges is None:
+            try:
+                loaded = json.loads((self.assets_dir / "cards" / "badges.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                loaded = {}
+            self._badges = loaded if isinstance(loaded, dict) else {}
+        badge = self._badges.get(str(points), "")
+        return badge if isinstance(badge, str) and _BADGE.fullmatch(badge) else ""
 
     def _get(self, key: Hashable) -> pygame.Surface | None:
         surface = self._cache.get(key)

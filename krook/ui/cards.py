@@ -12,15 +12,30 @@ from typing import Any
 
 import pygame
 
-from krook.render.card_art import CardArt, card_width
+from krook.render.card_art import ART_KROOK_POINTS, ART_ONES_POINTS, CardArt, card_width
 from krook.render.palette import PALETTE, mix
+from krook.rules import Rules
 from krook.ui.theme import _font_loader
 
 log = logging.getLogger(__name__)
-__all__ = ["ASSET_ERRORS", "CardPainter", "card_width"]
+__all__ = ["ASSET_ERRORS", "CardPainter", "badge_points", "card_width"]
 
 # What a damaged or missing asset raises while loading (pygame.error, or FileNotFoundError and friends).
 ASSET_ERRORS = (pygame.error, OSError)
+
+
+def badge_points(code: str, rules: Rules | None) -> int | None:
+    """What ``code``'s badge should print under ``rules`` where that differs from the art (a 1 or a Krook
+    at a table that scores it otherwise), else None: the art as drawn."""
+    if rules is None:
+        return None
+    if code in ("K", "K2"):
+        points, printed = rules.krook_points, ART_KROOK_POINTS
+    elif code[1:] == "1":
+        points, printed = rules.ones_points, ART_ONES_POINTS
+    else:
+        return None  # 5s, 10s and 14s score the same at every table
+    return None if points == printed else points
 
 
 class CardPainter:
@@ -62,18 +77,19 @@ class CardPainter:
             self._warned.add(what)
             log.warning(message, *args)
 
-    def face(self, code: str, height: int) -> pygame.Surface:
-        """A card's face, to be drawn."""
-        return self._face(code, height)
+    def face(self, code: str, height: int, rules: Rules | None = None) -> pygame.Surface:
+        """A card's face, to be drawn; with the table's ``rules``, its badge prints what a counter scores
+        there (the art prints the default table's points)."""
+        return self._face(code, height, badge_points(code, rules))
 
-    def warm(self, code: str, height: int) -> None:
+    def warm(self, code: str, height: int, rules: Rules | None = None) -> None:
         """Render a face ahead into the cache (nothing is drawn), so its first use never stalls a frame."""
-        self._face(code, height)
+        self._face(code, height, badge_points(code, rules))
 
-    def _face(self, code: str, height: int) -> pygame.Surface:
+    def _face(self, code: str, height: int, points: int | None) -> pygame.Surface:
         return self._card(
-            ("f", code, height, self.colour_blind),
-            lambda art: art.face(code, height, colour_blind=self.colour_blind),
+            ("f", code, height, self.colour_blind, points),
+            lambda art: art.face(code, height, colour_blind=self.colour_blind, points=points),
             lambda: self._painted_face(code, height),
         )
 

@@ -331,7 +331,7 @@ class ReplayScene(Scene):
         y = centre[1] - ch / 2
         back = self.services.cards.back(ch) if not face else None
         for code in cards:
-            img = self.services.cards.face(code, ch) if face else back
+            img = self.services.cards.face(code, ch, self.frame.view.rules_obj) if face else back
             assert img is not None
             surface.blit(img, (round(x), round(y)))
             x += step
@@ -350,7 +350,7 @@ class ReplayScene(Scene):
         ch = round(layout.trick_card_h * 0.75)
         for seat, code in cards:
             x, y = layout.trick_spot((seat - bottom) % n, n)
-            img = self.services.cards.face(code, ch)
+            img = self.services.cards.face(code, ch, self.frame.view.rules_obj)
             rect = img.get_rect(center=(round(x), round(y)))
             surface.blit(img, rect)
             if seat == winner:
@@ -387,7 +387,7 @@ class ReplayScene(Scene):
                 surface, "Buried", (x - t.px(10), y + ch / 2), "caption", t.p.text_muted, anchor="midright"
             )
             for code in buried:
-                surface.blit(self.services.cards.face(code, ch), (round(x), y))
+                surface.blit(self.services.cards.face(code, ch, self.frame.view.rules_obj), (round(x), y))
                 x += step
 
     def _draw_info(self, surface: pygame.Surface, frame: Frame) -> None:

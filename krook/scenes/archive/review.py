@@ -178,11 +178,11 @@ class ReviewScene(Scene):
         for play in review.plays:
             t.text(surface, f"Trick {play.trick}", (x, y + ch // 2), "body", p.text_muted, anchor="midleft")
             cx = x + t.px(110)
-            surface.blit(self.services.cards.face(play.card, ch), (cx, y))
+            surface.blit(self.services.cards.face(play.card, ch, self.match.rules), (cx, y))
             cx += card_width(ch) + t.px(14)
             t.text(surface, "instead of", (cx, y + ch // 2), "caption", p.text_muted, anchor="midleft")
             cx += t.font("caption").size("instead of")[0] + t.px(14)
-            surface.blit(self.services.cards.face(play.best, ch), (cx, y))
+            surface.blit(self.services.cards.face(play.best, ch, self.match.rules), (cx, y))
             cx += card_width(ch) + t.px(20)
             t.text(
                 surface, f"−{play.loss} points", (cx, y + ch // 2), "label", p.danger, True, anchor="midleft"

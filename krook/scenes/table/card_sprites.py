@@ -6,12 +6,14 @@ from typing import Any
 
 import pygame
 
+from krook.rules import Rules
 from krook.ui.theme import Theme
 
 
 class CardSprites:
-    def __init__(self, cards: Any, theme: Theme) -> None:
+    def __init__(self, cards: Any, theme: Theme, rules: Rules | None = None) -> None:
         self.cards = cards
+        self.rules = rules  # the table's, so a counter's face prints what it scores here
         self.theme = theme
         self._rotated: dict[tuple[str | None, int, float], pygame.Surface] = {}
         self._dims: dict[tuple[str, int, bool], pygame.Surface] = {}
@@ -27,7 +29,7 @@ class CardSprites:
         shadow: bool = True,
     ) -> pygame.Rect:
         """A face (or a back when ``code`` is None) centred on ``center``, tilted by ``angle`` degrees."""
-        img: pygame.Surface = self.cards.face(code, height) if code else self.cards.back(height)
+        img: pygame.Surface = self.cards.face(code, height, self.rules) if code else self.cards.back(height)
         if angle:
             key = (code, height, angle)
             rotated = self._rotated.get(key)
@@ -48,7 +50,7 @@ class CardSprites:
         key = (code, height, self.cards.colour_blind)
         surf = cache.get(key)
         if surf is None:
-            surf = self.cards.face(code, height).copy()  # the dimmed copy is what gets drawn
+            surf = self.cards.face(code, height, self.rules).copy()  # the dimmed copy is what gets drawn
             surf.fill((150, 156, 152), special_flags=pygame.BLEND_RGB_MULT)
             if len(cache) > 80:
                 cache.clear()

@@ -179,7 +179,9 @@ def draw_hand(t: TableState, surface: pygame.Surface) -> None:
             dim = (legal_cards is not None and code not in legal_cards) or (
                 allowed is not None and code not in allowed and code not in t.selected
             )
-            surface.blit(t.sprites.dimmed(code, ch) if dim else t.services.cards.face(code, ch), rect)
+            surface.blit(
+                t.sprites.dimmed(code, ch) if dim else t.services.cards.face(code, ch, t.view.rules_obj), rect
+            )
             if code in new_nest:
                 tags.append(rect.topleft)
             if code in t.selected:

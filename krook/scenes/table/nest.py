@@ -391,7 +391,7 @@ class CallDecision(Decision):
             y = rect.y + head + (r // across) * (ch + gap)
             for i, code in enumerate(row):
                 card = pygame.Rect(bx + i * step, y, cw, ch)
-                surface.blit(t.services.cards.face(code, ch), card)
+                surface.blit(t.services.cards.face(code, ch, t.view.rules_obj), card)
                 if code in mine:
                     surface.blit(theme.rounded(card.size, (10, 20, 16, 110), theme.px(5)), card)
                 shows = card.copy()

@@ -128,7 +128,7 @@ def draw_last_trick(t: TableState, surface: pygame.Surface) -> None:
     x = panel.x + theme.px(30)
     for i, (seat, code) in enumerate(last.cards):
         r = pygame.Rect(x, panel.y + theme.px(56), cw, ch)
-        surface.blit(t.services.cards.face(code, ch), r)
+        surface.blit(t.services.cards.face(code, ch, t.view.rules_obj), r)
         if seat == last.winner:
             pygame.draw.rect(surface, theme.p.accent, r, max(2, theme.px(3)), border_radius=max(3, ch // 14))
         theme.text(

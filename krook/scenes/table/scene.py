@@ -63,7 +63,7 @@ class TableScene(Scene):
             session=session,
             services=services,
             layout=self._new_layout(size, public),
-            sprites=CardSprites(services.cards, self.theme),
+            sprites=CardSprites(services.cards, self.theme, public.rules_obj),
             humans=humans,
             view=public,
             n=len(public.players),
@@ -199,7 +199,7 @@ class TableScene(Scene):
         t = self.state
         if self._warm and (t.deal.running or not (t.flights or t.sweep or t.queue)):
             code, h = self._warm.pop()
-            self.services.cards.warm(code, h)
+            self.services.cards.warm(code, h, t.view.rules_obj)
 
     def catch_up(self, public: SeatView) -> None:
         """Show a resumed hand as it stands (no animation of what happened before the app was closed)."""
@@ -550,9 +550,8 @@ class TableScene(Scene):
             return
         self._layout_key = key
         t = self.state
-        t.sprites = CardSprites(
-            self.services.cards, self.theme
-        )  # a new deck style or size: no stale pictures
+        # a new deck style or size: no stale pictures
+        t.sprites = CardSprites(self.services.cards, self.theme, t.view.rules_obj)
         self.theme.resize(size)
         self._felt = None
         t.layout = self._new_layout(size, t.view)

@@ -237,7 +237,7 @@ class ScoreSheetScene(Scene):
         ch = t.px(64)
         cx = max(x + t.px(300), said.right + t.px(16))  # long names push the cards along, not under them
         for code in buried:
-            img = self.services.cards.face(code, ch)
+            img = self.services.cards.face(code, ch, v.rules_obj)
             surface.blit(img, (cx, y))
             cx += card_width(ch) - t.px(14)
         return y + ch + t.px(6)
